@@ -1,0 +1,119 @@
+"""Build one game: load and check its model, then write every print file and build.json to output/<game>/."""
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from validator.checks import check_game
+from validator.issues import DeckError, Issue
+from validator.loader import load_game
+from validator.model import Game
+from validator.paths import DEFAULT_DECKS_DIR, DEFAULT_OUTPUT_DIR
+from validator.presets import PAPER_SIZES
+
+from .card_face import FaceRenderer
+from .deck_pdf import Placement, WrittenFile, count_sides, write_printshop, write_sheets
+from .imposition import ImpositionError, SheetPlan, plan_sheet
+from .pdfdoc import atomic_path, register_fonts
+
+MODES = ("sheets", "printshop", "both")
+
+
+@dataclass(frozen=True)
+class BuildOptions:
+    paper: str = "a4"
+    marks: str = "tombo"
+    mode: str = "both"
+    proof: bool = False
+    gutter: float | None = None
+    decks_dir: Path = DEFAULT_DECKS_DIR
+    output_dir: Path = DEFAULT_OUTPUT_DIR
+
+
+@dataclass
+class BuildResult:
+    game: str
+    files: list[WrittenFile] = field(default_factory=list)
+    placements: list[Placement] = field(default_factory=list)
+
+
+class BuildError(Exception):
+    """The game cannot be built; `issues` says why, one located line each."""
+
+    def __init__(self, issues: list[Issue]):
+        super().__init__(issues[0].message)
+        self.issues = issues
+
+
+def load_checked(game_id: str, decks_dir: Path) -> Game:
+    """Load a game and refuse it unless every check passes: nothing is drawn from bad data."""
+    try:
+        game = load_game(decks_dir, game_id)
+    except DeckError as exc:
+        raise BuildError(exc.issues) from None
+    result = check_game(game)
+    if not result.ok:
+        raise BuildError(result.errors)
+    return game
+
+
+def _plans(game: Game, options: BuildOptions) -> dict[str, SheetPlan]:
+    plans = {}
+    for deck in game.decks:
+        try:
+            plans[deck.id] = plan_sheet(PAPER_SIZES[options.paper], deck.layout.size, gutter=options.gutter)
+        except ImpositionError as exc:
+            raise BuildError([Issue(deck.layout.location.child("card"), "imposition", str(exc))]) from None
+    return plans
+
+
+def total_steps(game: Game, options: BuildOptions) -> int:
+    per_mode = 2 if options.mode == "both" else 1
+    return sum(count_sides(deck) for deck in game.decks) * per_mode
+
+
+def build_game(game: Game, options: BuildOptions, progress: Callable[[int], None] = lambda n: None) -> BuildResult:
+    """Write the game's files; each appears in output/ only once complete."""
+    plans = _plans(game, options)
+    font_names = register_fonts(game.fonts)
+    fonts = {key: (font_names[key], ref.path) for key, ref in game.fonts.items()}
+    initial_font = font_names.get("gothic", next(iter(font_names.values())))
+    out_dir = options.output_dir / game.id
+    suffix = "-proof" if options.proof else ""
+    result = BuildResult(game.id)
+    for deck in game.decks:
+        renderer = FaceRenderer(deck.layout, game.directory, fonts, initial_font, proof=options.proof)
+        title = f"{game.title} — {deck.title}"
+        outputs = []
+        if options.mode in ("sheets", "both"):
+            name = f"{deck.id}{suffix}.pdf"
+            outputs.append(write_sheets(out_dir / name, f"{game.id}/{name}", deck, renderer, plans[deck.id],
+                                        marks=options.marks, title=title, initial_font=initial_font,
+                                        progress=progress))
+        if options.mode in ("printshop", "both"):
+            name = f"{deck.id}-printshop{suffix}.pdf"
+            outputs.append(write_printshop(out_dir / name, f"{game.id}/{name}", deck, renderer,
+                                           title=title, initial_font=initial_font, progress=progress))
+        for written, placements in outputs:
+            result.files.append(written)
+            result.placements.extend(placements)
+    _write_manifest(out_dir / "build.json", game, options, result)
+    return result
+
+
+def _write_manifest(path: Path, game: Game, options: BuildOptions, result: BuildResult) -> None:
+    manifest = {
+        "game": game.id,
+        "title": game.title,
+        "units": "mm",
+        "origin": "bottom-left of the page; x, y give the trim box's bottom-left corner",
+        "options": {"paper": options.paper, "marks": options.marks, "mode": options.mode,
+                    "proof": options.proof, "gutter": options.gutter},
+        "files": [{"file": f.name, "pages": f.pages,
+                   "page_size": [round(f.page_size[0], 3), round(f.page_size[1], 3)]} for f in result.files],
+        "placements": [p.as_json() for p in result.placements],
+    }
+    with atomic_path(path) as temporary:
+        temporary.write_text(json.dumps(manifest, ensure_ascii=False, indent=1) + "\n", encoding="utf-8")

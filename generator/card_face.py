@@ -1,0 +1,70 @@
+"""Draw one side of one card at a place on a page, clipped to the bleed it may use."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+from reportlab.lib.colors import CMYKColor
+from reportlab.pdfgen.canvas import Canvas
+
+from validator.faces import drawn_elements
+from validator.geometry import mm_to_pt
+from validator.model import Card, Layout
+
+from .elements import DRAW_BY_TYPE, CardSpace
+
+
+@dataclass(frozen=True)
+class Bleed:
+    """How far (mm) the art may spill past each trim edge: full bleed outside, less between cards."""
+
+    left: float
+    right: float
+    top: float
+    bottom: float
+
+    def mirrored(self) -> Bleed:
+        return Bleed(self.right, self.left, self.top, self.bottom)
+
+
+@dataclass(frozen=True)
+class FaceRenderer:
+    """Everything needed to draw any card of one deck."""
+
+    layout: Layout
+    deck_dir: Path
+    fonts: dict[str, tuple[str, Path]]
+    base_font: str
+    proof: bool = False
+
+    def draw(self, canvas: Canvas, card: Card, template: str, x_mm: float, y_mm: float, bleed: Bleed) -> None:
+        """Draw `template` for `card` with its trim box's bottom-left corner at (x_mm, y_mm) on the page."""
+        size = self.layout.size
+        canvas.saveState()
+        canvas.translate(mm_to_pt(x_mm), mm_to_pt(y_mm))
+        clip = canvas.beginPath()
+        clip.rect(mm_to_pt(-bleed.left), mm_to_pt(-bleed.bottom),
+                  mm_to_pt(size.width + bleed.left + bleed.right), mm_to_pt(size.height + bleed.top + bleed.bottom))
+        canvas.clipPath(clip, stroke=0, fill=0)
+        space = CardSpace(canvas, card, self.layout, self.deck_dir, self.fonts, self.base_font)
+        for element in drawn_elements(card, template, self.layout):
+            DRAW_BY_TYPE[element.type](space, element)
+        if self.proof:
+            self._proof_guides(canvas)
+        canvas.restoreState()
+
+    def _proof_guides(self, canvas: Canvas) -> None:
+        """Trim line (cyan), safe zone (dashed magenta), rounded-corner guide: on screen only, never for print."""
+        size = self.layout.size
+        canvas.setLineWidth(0.5)
+        canvas.setStrokeColor(CMYKColor(1, 0, 0, 0))
+        canvas.rect(0, 0, mm_to_pt(size.width), mm_to_pt(size.height), stroke=1, fill=0)
+        if size.corner_radius:
+            canvas.setDash(1, 1)
+            canvas.roundRect(0, 0, mm_to_pt(size.width), mm_to_pt(size.height), mm_to_pt(size.corner_radius), stroke=1, fill=0)
+        canvas.setStrokeColor(CMYKColor(0, 1, 0, 0))
+        canvas.setDash(3, 2)
+        safe = size.safe
+        canvas.rect(mm_to_pt(safe), mm_to_pt(safe), mm_to_pt(size.width - 2 * safe), mm_to_pt(size.height - 2 * safe),
+                    stroke=1, fill=0)
+        canvas.setDash()

@@ -1,0 +1,295 @@
+"""Draw one template element on a card: DRAW_BY_TYPE maps each element `type` to its function.
+
+Coordinates in templates are millimetres from the trim box's top-left, y downwards; the
+canvas is already translated so that (0, 0) is the trim box's bottom-left corner.
+"""
+from __future__ import annotations
+
+import io
+from collections.abc import Callable
+from dataclasses import dataclass, replace
+from functools import lru_cache
+from pathlib import Path
+from typing import Any
+
+from reportlab.graphics import renderPDF
+from reportlab.graphics.shapes import Drawing, Group, Shape
+from reportlab.lib.utils import ImageReader
+from reportlab.pdfgen.canvas import Canvas
+from svglib.svglib import svg2rlg
+
+from validator.binding import bind_color, bind_count, bind_text
+from validator.geometry import contain, mm_to_pt
+from validator.model import Card, Element, Layout
+from validator.textbox import layout_text_element
+from validator.typeset import FontMetrics, load_metrics
+
+from .colors import to_reportlab
+
+
+class DrawError(RuntimeError):
+    """Something the checks should have caught; names the card and element."""
+
+
+@dataclass(frozen=True)
+class CardSpace:
+    """Where and for which card elements are drawn; `offset` shifts repeated items (mm)."""
+
+    canvas: Canvas
+    card: Card
+    layout: Layout
+    deck_dir: Path
+    fonts: dict[str, tuple[str, Path]]  # key -> (ReportLab name, file)
+    base_font: str  # embedded font ReportLab graphics start on (else they declare unembedded Helvetica)
+    offset: tuple[float, float] = (0.0, 0.0)
+
+    def x(self, mm: float) -> float:
+        return mm_to_pt(mm + self.offset[0])
+
+    def y(self, mm: float) -> float:
+        return mm_to_pt(self.layout.size.height - (mm + self.offset[1]))
+
+    def color(self, spec: Any, opacity: float = 1.0) -> Any:
+        found = bind_color(spec, self.card.fields, self.layout)
+        return None if found is None else to_reportlab(found, opacity)
+
+
+def _paint(space: CardSpace, element: Element) -> tuple[int, int]:
+    """Set fill/stroke from the element; return ReportLab's (stroke, fill) flags."""
+    canvas = space.canvas
+    opacity = element.get("opacity", 1.0)
+    fill = space.color(element.get("fill"), opacity)
+    stroke = space.color(element.get("stroke"), opacity)
+    if fill is not None:
+        canvas.setFillColor(fill)
+    if stroke is not None:
+        canvas.setStrokeColor(stroke)
+        canvas.setLineWidth(mm_to_pt(element.get("stroke_width", 0.3)))
+    return int(stroke is not None), int(fill is not None)
+
+
+def draw_rect(space: CardSpace, element: Element) -> None:
+    x, y, w, h = (element.props[k] for k in ("x", "y", "w", "h"))
+    if element.get("bleed"):
+        x, y, w, h = _stretch_to_bleed(space.layout, x, y, w, h)
+    stroke, fill = _paint(space, element)
+    left, bottom = space.x(x), space.y(y + h)
+    radius = element.get("radius", 0)
+    if radius:
+        space.canvas.roundRect(left, bottom, mm_to_pt(w), mm_to_pt(h), mm_to_pt(radius), stroke=stroke, fill=fill)
+    else:
+        space.canvas.rect(left, bottom, mm_to_pt(w), mm_to_pt(h), stroke=stroke, fill=fill)
+
+
+def _stretch_to_bleed(layout: Layout, x: float, y: float, w: float, h: float) -> tuple[float, float, float, float]:
+    size = layout.size
+    right, bottom = x + w, y + h
+    x = -size.bleed if x <= 0 else x
+    y = -size.bleed if y <= 0 else y
+    right = size.width + size.bleed if right >= size.width else right
+    bottom = size.height + size.bleed if bottom >= size.height else bottom
+    return x, y, right - x, bottom - y
+
+
+def draw_band(space: CardSpace, element: Element) -> None:
+    """A strip along one edge, from inside the trim line out through the bleed."""
+    size = space.layout.size
+    width, bleed = element.props["width"], size.bleed
+    edge = element.props["edge"]
+    if edge in ("left", "right"):
+        x = -bleed if edge == "left" else size.width - width
+        box = (x, -bleed, width + bleed, size.height + 2 * bleed)
+    else:
+        y = -bleed if edge == "top" else size.height - width
+        box = (-bleed, y, size.width + 2 * bleed, width + bleed)
+    colors = [space.color(c) for c in element.get("stripes", [])] or [space.color(element.props["fill"])]
+    x, y, w, h = box
+    along_height = edge in ("left", "right")
+    step = (h if along_height else w) / len(colors)
+    for n, color in enumerate(colors):
+        if color is None:
+            continue
+        space.canvas.setFillColor(color)
+        if along_height:
+            sx, sy, sw, sh = x, y + n * step, w, step
+        else:
+            sx, sy, sw, sh = x + n * step, y, step, h
+        space.canvas.rect(space.x(sx), space.y(sy + sh), mm_to_pt(sw), mm_to_pt(sh), stroke=0, fill=1)
+
+
+def draw_circle(space: CardSpace, element: Element) -> None:
+    stroke, fill = _paint(space, element)
+    p = element.props
+    space.canvas.circle(space.x(p["cx"]), space.y(p["cy"]), mm_to_pt(p["r"]), stroke=stroke, fill=fill)
+
+
+def draw_polygon(space: CardSpace, element: Element) -> None:
+    stroke, fill = _paint(space, element)
+    path = space.canvas.beginPath()
+    points = element.props["points"]
+    path.moveTo(space.x(points[0][0]), space.y(points[0][1]))
+    for px, py in points[1:]:
+        path.lineTo(space.x(px), space.y(py))
+    if element.get("closed", True):
+        path.close()
+    space.canvas.drawPath(path, stroke=stroke, fill=fill if element.get("closed", True) else 0)
+
+
+def draw_path(space: CardSpace, element: Element) -> None:
+    """SVG path data in mm, parsed by svglib and recoloured with the element's (possibly CMYK) paints."""
+    size = space.layout.size
+    drawing = _path_drawing(element.props["d"], size.width, size.height)
+    opacity = element.get("opacity", 1.0)
+    fill = space.color(element.get("fill"), opacity)
+    stroke = space.color(element.get("stroke"), opacity)
+    width = mm_to_pt(element.get("stroke_width", 0.3))
+    for shape in _shapes(drawing):
+        shape.fillColor = fill
+        shape.strokeColor = stroke
+        shape.strokeWidth = width if stroke is not None else 0
+    _render(space, drawing, space.x(0), space.y(size.height))
+
+
+@lru_cache(maxsize=256)
+def _path_drawing(d: str, width_mm: float, height_mm: float) -> Drawing:
+    w, h = mm_to_pt(width_mm), mm_to_pt(height_mm)
+    svg = (f'<svg xmlns="http://www.w3.org/2000/svg" width="{w}" height="{h}" viewBox="0 0 {width_mm} {height_mm}">'
+           f'<path d="{d}" fill="#000"/></svg>')
+    drawing = svg2rlg(io.BytesIO(svg.encode()))
+    if drawing is None:
+        raise DrawError(f"path data {d[:40]!r} could not be parsed")
+    return drawing
+
+
+def _render(space: CardSpace, drawing: Drawing, x: float, y: float) -> None:
+    drawing.initialFontName = space.base_font
+    renderPDF.draw(drawing, space.canvas, x, y)
+
+
+def _shapes(node: Any) -> list[Shape]:
+    if isinstance(node, (Group, Drawing)):
+        return [s for child in node.contents for s in _shapes(child)]
+    return [node] if isinstance(node, Shape) else []
+
+
+def draw_text(space: CardSpace, element: Element) -> None:
+    p = element.props
+    text = bind_text(p["text"], space.card.fields)
+    name, path = space.fonts[p["font"]]
+    metrics = load_metrics(path)
+    laid = layout_text_element(element, text, metrics)
+    if laid is None:
+        raise DrawError(f"card {space.card.id!r}: text {text!r} does not fit")
+    canvas = space.canvas
+    canvas.saveState()
+    canvas.setFillColor(space.color(p.get("color", "#000000")))
+    left, top = space.x(p["x"]), space.y(p["y"])
+    width, height = mm_to_pt(p["w"]), mm_to_pt(p["h"])
+    if p.get("rotate", 0) == 180:
+        canvas.translate(left + width / 2, top - height / 2)
+        canvas.rotate(180)
+        canvas.translate(-(left + width / 2), -(top - height / 2))
+    canvas.setFont(name, laid.size)
+    if p.get("vertical"):
+        _vertical_lines(canvas, laid, metrics, p, left, top, width, height)
+    else:
+        _horizontal_lines(canvas, laid, metrics, p, left, top, width, height)
+    canvas.restoreState()
+
+
+def _horizontal_lines(canvas: Canvas, laid: Any, metrics: FontMetrics, p: dict[str, Any],
+                      left: float, top: float, width: float, height: float) -> None:
+    size = laid.size
+    block = size + (len(laid.lines) - 1) * laid.leading
+    slack = height - block
+    first_top = top - {"top": 0.0, "middle": slack / 2, "bottom": slack}[p.get("valign", "top")]
+    baseline_drop = size * metrics.ascent / (metrics.ascent + metrics.descent)
+    for n, (line, line_width) in enumerate(zip(laid.lines, laid.line_widths)):
+        baseline = first_top - n * laid.leading - baseline_drop
+        align = p.get("align", "left")
+        x = left + {"left": 0.0, "center": (width - line_width) / 2, "right": width - line_width}[align]
+        canvas.drawString(x, baseline, line)
+
+
+def _vertical_lines(canvas: Canvas, laid: Any, metrics: FontMetrics, p: dict[str, Any],
+                    left: float, top: float, width: float, height: float) -> None:
+    """Columns right to left; each character centred in its one-em cell."""
+    size = laid.size
+    block = size + (len(laid.lines) - 1) * laid.leading
+    slack = width - block
+    right = left + width - {"left": slack, "center": slack / 2, "right": 0.0}[p.get("align", "right")]
+    baseline_drop = size * metrics.ascent / (metrics.ascent + metrics.descent)
+    for n, (column, column_height) in enumerate(zip(laid.lines, laid.line_widths)):
+        centre_x = right - n * laid.leading - size / 2
+        vslack = height - column_height
+        y_top = top - {"top": 0.0, "middle": vslack / 2, "bottom": vslack}[p.get("valign", "top")]
+        for k, char in enumerate(column):
+            canvas.drawCentredString(centre_x, y_top - k * size - baseline_drop, char)
+
+
+def draw_image(space: CardSpace, element: Element) -> None:
+    p = element.props
+    path = space.deck_dir / bind_text(p["src"], space.card.fields)
+    reader = _image(path.resolve())
+    px_w, px_h = reader.getSize()
+    w, h = (p["w"], p["h"]) if p.get("fit") == "stretch" else contain(p["w"], p["h"], px_w, px_h)
+    x = p["x"] + (p["w"] - w) / 2
+    y = p["y"] + (p["h"] - h) / 2
+    space.canvas.drawImage(reader, space.x(x), space.y(y + h), mm_to_pt(w), mm_to_pt(h), mask="auto")
+
+
+@lru_cache(maxsize=128)
+def _image(path: Path) -> ImageReader:
+    return ImageReader(str(path))
+
+
+def draw_svg(space: CardSpace, element: Element) -> None:
+    p = element.props
+    path = (space.deck_dir / bind_text(p["src"], space.card.fields)).resolve()
+    drawing = _svg(path)
+    w, h = contain(mm_to_pt(p["w"]), mm_to_pt(p["h"]), drawing.width, drawing.height)
+    scale = w / drawing.width
+    x = space.x(p["x"]) + (mm_to_pt(p["w"]) - w) / 2
+    y = space.y(p["y"] + p["h"]) + (mm_to_pt(p["h"]) - h) / 2
+    canvas = space.canvas
+    canvas.saveState()
+    canvas.translate(x, y)
+    canvas.scale(scale, scale)
+    _render(space, drawing, 0, 0)
+    canvas.restoreState()
+
+
+@lru_cache(maxsize=128)
+def _svg(path: Path) -> Drawing:
+    drawing = svg2rlg(str(path))
+    if drawing is None or not drawing.width or not drawing.height:
+        raise DrawError(f"{path.name} could not be read as SVG")
+    return drawing
+
+
+def draw_repeat(space: CardSpace, element: Element) -> None:
+    """The inner element `count` times, stepping dx along a row and dy between rows."""
+    p = element.props
+    count = bind_count(p["count"], space.card.fields)
+    per_row = p.get("per_row", count) or 1
+    inner = Element(p["element"]["type"], p["element"], element.location.child("element"))
+    draw = DRAW_BY_TYPE[inner.type]
+    for index in range(count):
+        row, col = divmod(index, per_row)
+        in_row = min(per_row, count - row * per_row)
+        shift = -(in_row - 1) * p["dx"] / 2 if p.get("align") == "center" else 0.0
+        moved = replace(space, offset=(space.offset[0] + shift + col * p["dx"], space.offset[1] + row * p["dy"]))
+        draw(moved, inner)
+
+
+DRAW_BY_TYPE: dict[str, Callable[[CardSpace, Element], None]] = {
+    "rect": draw_rect,
+    "band": draw_band,
+    "circle": draw_circle,
+    "polygon": draw_polygon,
+    "path": draw_path,
+    "text": draw_text,
+    "image": draw_image,
+    "svg": draw_svg,
+    "repeat": draw_repeat,
+}

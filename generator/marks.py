@@ -1,0 +1,66 @@
+"""Cut guides drawn in the sheet margin: western crop marks or Japanese トンボ (trim + bleed lines)."""
+from __future__ import annotations
+
+from reportlab.lib.colors import CMYKColor
+from reportlab.pdfgen.canvas import Canvas
+
+from validator.geometry import mm_to_pt
+
+from .imposition import SheetPlan
+
+MARK_STYLES = ("western", "tombo", "none")
+_GAP_MM = 1.0        # space between the bleed edge and a mark
+_LENGTH_MM = 5.0     # how far a mark reaches into the margin
+_REGISTRATION = CMYKColor(1, 1, 1, 1)  # registration black: visible on every plate
+
+
+def draw_marks(canvas: Canvas, plan: SheetPlan, style: str) -> None:
+    if style == "none":
+        return
+    canvas.saveState()
+    canvas.setStrokeColor(_REGISTRATION)
+    canvas.setLineWidth(0.25)
+    xs, ys = plan.cut_lines()
+    (left, bottom), (width, height) = plan.origin, plan.block
+    right, top = left + width, bottom + height
+    bleed = plan.card.bleed
+    for x in xs:
+        _extend_vertical(canvas, x, bottom - bleed, top + bleed)
+    for y in ys:
+        _extend_horizontal(canvas, y, left - bleed, right + bleed)
+    if style == "tombo":
+        # 外トンボ: the bleed line beside each outer trim line, forming the double corner mark.
+        for x in (left - bleed, right + bleed):
+            _extend_vertical(canvas, x, bottom - bleed, top + bleed)
+        for y in (bottom - bleed, top + bleed):
+            _extend_horizontal(canvas, y, left - bleed, right + bleed)
+        _centre_marks(canvas, left, right, bottom, top, bleed)
+    canvas.restoreState()
+
+
+def _line(canvas: Canvas, x1: float, y1: float, x2: float, y2: float) -> None:
+    canvas.line(mm_to_pt(x1), mm_to_pt(y1), mm_to_pt(x2), mm_to_pt(y2))
+
+
+def _extend_vertical(canvas: Canvas, x: float, low: float, high: float) -> None:
+    """Short vertical strokes above and below the block, continuing the cut line at x."""
+    _line(canvas, x, high + _GAP_MM, x, high + _GAP_MM + _LENGTH_MM)
+    _line(canvas, x, low - _GAP_MM, x, low - _GAP_MM - _LENGTH_MM)
+
+
+def _extend_horizontal(canvas: Canvas, y: float, low: float, high: float) -> None:
+    _line(canvas, high + _GAP_MM, y, high + _GAP_MM + _LENGTH_MM, y)
+    _line(canvas, low - _GAP_MM, y, low - _GAP_MM - _LENGTH_MM, y)
+
+
+def _centre_marks(canvas: Canvas, left: float, right: float, bottom: float, top: float, bleed: float) -> None:
+    """センタートンボ: a cross at the middle of each side, for registration and folding."""
+    cx, cy = (left + right) / 2, (bottom + top) / 2
+    reach = bleed + _GAP_MM + _LENGTH_MM / 2
+    half = _LENGTH_MM / 2
+    for x, y in ((cx, top + reach), (cx, bottom - reach)):
+        _line(canvas, x - half * 2, y, x + half * 2, y)
+        _line(canvas, x, y - half, x, y + half)
+    for x, y in ((left - reach, cy), (right + reach, cy)):
+        _line(canvas, x, y - half * 2, x, y + half * 2)
+        _line(canvas, x - half, y, x + half, y)

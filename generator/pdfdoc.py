@@ -1,0 +1,61 @@
+"""PDF files the way print needs them: embedded fonts only, reproducible bytes, atomic writes."""
+from __future__ import annotations
+
+import os
+from collections.abc import Iterator, Mapping
+from contextlib import contextmanager
+from functools import lru_cache
+from pathlib import Path
+
+from reportlab.pdfbase import pdfmetrics
+from reportlab.pdfbase.ttfonts import TTFont
+from reportlab.pdfgen.canvas import Canvas
+
+from validator.model import FontRef
+
+
+def font_name(path: Path) -> str:
+    """ReportLab's name for a TrueType file: its stem, which is also the PostScript-ish name shown by pdffonts."""
+    return path.stem
+
+
+@lru_cache(maxsize=None)
+def register_font(path: Path) -> str:
+    """Register a .ttf once per process; ReportLab embeds a subset of it in every PDF that uses it."""
+    name = font_name(path)
+    if name not in pdfmetrics.getRegisteredFontNames():
+        pdfmetrics.registerFont(TTFont(name, str(path)))
+    return name
+
+
+def register_fonts(fonts: Mapping[str, FontRef]) -> dict[str, str]:
+    """Font key -> registered ReportLab name."""
+    return {key: register_font(ref.path) for key, ref in sorted(fonts.items())}
+
+
+def new_canvas(path: Path, pagesize: tuple[float, float], initial_font: str, *, title: str) -> Canvas:
+    """A canvas in invariant mode that starts on an embedded font (never on unembedded Helvetica)."""
+    canvas = Canvas(
+        str(path),
+        pagesize=pagesize,
+        invariant=1,
+        pageCompression=1,
+        initialFontName=initial_font,
+        initialFontSize=10,
+    )
+    canvas.setTitle(title)
+    canvas.setCreator("fudaya")
+    canvas.setProducer("fudaya (ReportLab)")
+    return canvas
+
+
+@contextmanager
+def atomic_path(final: Path) -> Iterator[Path]:
+    """Yield a temporary sibling path; rename it to `final` only if the block finishes."""
+    final.parent.mkdir(parents=True, exist_ok=True)
+    temporary = final.with_name(f".{final.name}.partial")
+    try:
+        yield temporary
+        os.replace(temporary, final)
+    finally:
+        temporary.unlink(missing_ok=True)

@@ -1,0 +1,104 @@
+"""Bind template values to a card: {field} text, colours by name or map, counts, `when` filters.
+
+Pure functions shared by the checks and the generator, so both see exactly the same values.
+"""
+from __future__ import annotations
+
+import re
+import string
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from .model import Layout
+
+_FORMATTER = string.Formatter()
+_HEX = re.compile(r"^#([0-9A-Fa-f]{6})$")
+_CMYK = re.compile(r"^cmyk\(\s*([\d.]+)\s*,\s*([\d.]+)\s*,\s*([\d.]+)\s*,\s*([\d.]+)\s*\)$")
+
+
+class BindingError(ValueError):
+    """A template names something the card or layout does not have."""
+
+
+@dataclass(frozen=True)
+class Color:
+    """A print colour: RGB (0–1) or CMYK (0–1) components."""
+
+    space: str  # "rgb" or "cmyk"
+    components: tuple[float, ...]
+
+
+def fields_used(template: str) -> list[str]:
+    try:
+        return [name for _, name, _, _ in _FORMATTER.parse(template) if name is not None]
+    except ValueError as exc:
+        raise BindingError(f"bad template {template!r}: {exc}") from None
+
+
+def bind_text(template: str, fields: Mapping[str, Any]) -> str:
+    """Replace each {name} with the card's field; an unknown name is a BindingError."""
+    out = []
+    try:
+        parsed = list(_FORMATTER.parse(template))
+    except ValueError as exc:
+        raise BindingError(f"bad template {template!r}: {exc}") from None
+    for literal, name, spec, _ in parsed:
+        out.append(literal)
+        if name is None:
+            continue
+        if name not in fields:
+            raise BindingError(f"card has no field {name!r}")
+        value = fields[name]
+        out.append(format(value, spec) if spec else str(value))
+    return "".join(out)
+
+
+def matches(when: Mapping[str, Any] | None, fields: Mapping[str, Any]) -> bool:
+    return not when or all(fields.get(k) == v for k, v in when.items())
+
+
+def bind_count(spec: int | str, fields: Mapping[str, Any]) -> int:
+    if isinstance(spec, int):
+        return spec
+    text = bind_text(spec, fields)
+    try:
+        return int(text)
+    except ValueError:
+        raise BindingError(f"count {spec!r} gives {text!r}, not a whole number") from None
+
+
+def parse_color(text: str) -> Color | None:
+    """A literal colour, or None if `text` is not one (it may be a palette name)."""
+    if m := _HEX.match(text):
+        value = int(m.group(1), 16)
+        return Color("rgb", ((value >> 16) / 255, ((value >> 8) & 255) / 255, (value & 255) / 255))
+    if m := _CMYK.match(text):
+        parts = tuple(float(g) for g in m.groups())
+        if any(p > 100 for p in parts):
+            raise BindingError(f"colour {text!r}: CMYK percentages must be 0–100")
+        return Color("cmyk", tuple(p / 100 for p in parts))
+    return None
+
+
+def bind_color(spec: str | Mapping[str, str] | None, fields: Mapping[str, Any], layout: Layout) -> Color | None:
+    """The colour an element uses for this card; None for 'none' or absent."""
+    if spec is None or spec == "none":
+        return None
+    if isinstance(spec, Mapping):
+        table = layout.color_maps.get(spec["map"])
+        if table is None:
+            raise BindingError(f"no colour map {spec['map']!r} in the layout")
+        key = bind_text(spec["key"], fields)
+        if key not in table:
+            raise BindingError(f"colour map {spec['map']!r} has no entry for {key!r}")
+        return bind_color(table[key], fields, layout)
+    literal = parse_color(spec)
+    if literal is not None:
+        return literal
+    if spec in layout.palette:
+        named = parse_color(layout.palette[spec])
+        if named is None:
+            raise BindingError(f"palette colour {spec!r} is not a colour")
+        return named
+    raise BindingError(f"unknown colour {spec!r} (not #RRGGBB, cmyk(...), 'none' or a palette name)")

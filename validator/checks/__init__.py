@@ -1,0 +1,25 @@
+"""Generic deck checks: each takes a loaded Game and yields Issues. CHECKS runs them in order."""
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+
+from ..issues import CheckResult, Issue
+from ..model import Game
+from . import artwork, composition, references, text
+
+Check = Callable[[Game], Iterator[Issue]]
+
+CHECKS: dict[str, Check] = {
+    "composition": composition.check,
+    "references": references.check,
+    "artwork": artwork.check,
+    "text": text.check,
+}
+
+
+def check_game(game: Game) -> CheckResult:
+    """Run every check; the result lists issues in check order (most basic first)."""
+    result = CheckResult(game.id)
+    for check in CHECKS.values():
+        result.issues.extend(check(game))
+    return result

@@ -1,0 +1,89 @@
+"""Images and SVG icons exist inside the deck, open cleanly and print sharp enough."""
+from __future__ import annotations
+
+from collections.abc import Iterator
+from functools import lru_cache
+from pathlib import Path
+from xml.etree import ElementTree
+
+from PIL import Image, UnidentifiedImageError
+
+from ..assets import resolve_asset
+from ..binding import BindingError, bind_text
+from ..faces import drawn_elements, iter_leaf_elements, sides
+from ..geometry import contain
+from ..issues import Issue
+from ..model import Element, Game
+
+MM_PER_INCH = 25.4
+
+
+@lru_cache(maxsize=256)
+def image_pixels(path: Path) -> tuple[int, int] | str:
+    """(width, height) in pixels, or why the file is not a usable PNG/JPEG."""
+    try:
+        with Image.open(path) as img:
+            if img.format not in ("PNG", "JPEG"):
+                return f"is {img.format}, not PNG or JPEG"
+            img.verify()
+            size = img.size
+        with Image.open(path) as img:
+            img.load()
+        return size
+    except (UnidentifiedImageError, OSError, SyntaxError, ValueError) as exc:
+        return f"is not a readable image ({exc.__class__.__name__}: {str(exc)[:60]})"
+
+
+@lru_cache(maxsize=256)
+def svg_problem(path: Path) -> str | None:
+    try:
+        root = ElementTree.parse(path).getroot()
+    except ElementTree.ParseError as exc:
+        return f"is not valid SVG ({exc})"
+    if root.tag not in ("svg", "{http://www.w3.org/2000/svg}svg"):
+        return f"is not SVG (root element is <{root.tag}>)"
+    if "viewBox" not in root.attrib and not ("width" in root.attrib and "height" in root.attrib):
+        return "has neither a viewBox nor width and height"
+    return None
+
+
+def check(game: Game) -> Iterator[Issue]:
+    seen: set[tuple[str, str]] = set()
+    for deck in game.decks:
+        for card in deck.cards:
+            for side in sides(card):
+                for element in iter_leaf_elements(drawn_elements(card, side.template, deck.layout)):
+                    if element.type not in ("image", "svg"):
+                        continue
+                    try:
+                        src = bind_text(element.props["src"], card.fields)
+                    except BindingError:
+                        continue  # reported by the references check
+                    if (element.location.pointer, src) in seen:
+                        continue
+                    seen.add((element.location.pointer, src))
+                    yield from _check_asset(game, element, src)
+
+
+def _check_asset(game: Game, element: Element, src: str) -> Iterator[Issue]:
+    where = element.location.child("src")
+    path = resolve_asset(game.directory, src, where)
+    if isinstance(path, Issue):
+        yield path
+        return
+    if element.type == "svg":
+        problem = svg_problem(path)
+        if problem:
+            yield Issue(where, "bad-svg", f"{src!r} {problem}")
+        return
+    pixels = image_pixels(path)
+    if isinstance(pixels, str):
+        yield Issue(where, "bad-image", f"{src!r} {pixels}")
+        return
+    box_w, box_h = element.props["w"], element.props["h"]
+    placed_w, _ = (box_w, box_h) if element.get("fit") == "stretch" else contain(box_w, box_h, *pixels)
+    dpi = pixels[0] / (placed_w / MM_PER_INCH)
+    minimum = element.get("min_dpi", 300)
+    if dpi < minimum:
+        yield Issue(where, "low-resolution",
+                    f"{src!r} prints at {dpi:.0f} dpi ({pixels[0]}×{pixels[1]} px over {placed_w:.1f} mm); at least {minimum} dpi needed")

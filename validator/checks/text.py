@@ -1,0 +1,39 @@
+"""Every printed character has a glyph in its font, and every text fits its box."""
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from ..binding import BindingError, bind_text
+from ..faces import drawn_elements, iter_leaf_elements, sides
+from ..issues import Issue
+from ..model import Game
+from ..textbox import layout_text_element
+from ..typeset import load_metrics
+
+
+def check(game: Game) -> Iterator[Issue]:
+    for deck in game.decks:
+        for card in deck.cards:
+            for side in sides(card):
+                for element in iter_leaf_elements(drawn_elements(card, side.template, deck.layout)):
+                    if element.type != "text" or element.props["font"] not in game.fonts:
+                        continue
+                    try:
+                        text = bind_text(element.props["text"], card.fields)
+                    except BindingError:
+                        continue  # reported by the references check
+                    font = game.fonts[element.props["font"]]
+                    metrics = load_metrics(font.path)
+                    where = element.location.child("text")
+                    missing = metrics.missing_glyphs(text)
+                    if missing:
+                        chars = " ".join(f"{c!r} (U+{ord(c):04X})" for c in missing)
+                        yield Issue(where, "missing-glyph",
+                                    f"card {card.id!r}: font {font.path.name} has no glyph for {chars}")
+                        continue
+                    if layout_text_element(element, text, metrics) is None:
+                        props = element.props
+                        smallest = props.get("min_size", props["size"])
+                        yield Issue(where, "text-overflow",
+                                    f"card {card.id!r}: {text!r} does not fit {props['w']}×{props['h']} mm "
+                                    f"at {smallest} pt")

@@ -1,0 +1,81 @@
+"""User-facing problems with a deck: located, collected, rendered one per line."""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+
+
+@dataclass(frozen=True)
+class Location:
+    """A place in a deck file: the file, a JSON pointer and (when known) line and column, 1-based."""
+
+    file: Path
+    pointer: str = ""
+    line: int | None = None
+    column: int | None = None
+
+    def child(self, key: str | int, positions: dict[str, tuple[int, int]] | None = None) -> Location:
+        pointer = f"{self.pointer}/{_escape(str(key))}"
+        line, column = (positions or {}).get(pointer, (self.line, self.column))
+        return Location(self.file, pointer, line, column)
+
+
+def _escape(token: str) -> str:
+    return token.replace("~", "~0").replace("/", "~1")
+
+
+def json_path(pointer: str) -> str:
+    """Render a JSON pointer ('/cards/3/id') as a JSON path ('$.cards[3].id') for people."""
+    out = "$"
+    for raw in pointer.split("/")[1:]:
+        token = raw.replace("~1", "/").replace("~0", "~")
+        out += f"[{token}]" if token.isdigit() else f".{token}"
+    return out
+
+
+@dataclass(frozen=True)
+class Issue:
+    """One finding. `code` is a stable short name tests and tools can match on."""
+
+    location: Location
+    code: str
+    message: str
+    severity: str = "error"
+
+    def render(self, root: Path | None = None) -> str:
+        file = self.location.file
+        if root is not None:
+            try:
+                file = file.resolve().relative_to(root.resolve())
+            except ValueError:
+                pass
+        where = str(file)
+        if self.location.line is not None:
+            where += f":{self.location.line}"
+            if self.location.column is not None:
+                where += f":{self.location.column}"
+        return f"{where}: {json_path(self.location.pointer)}: {self.message}"
+
+
+@dataclass
+class CheckResult:
+    """Every issue found for one game, best (first found, most basic) first."""
+
+    game: str
+    issues: list[Issue] = field(default_factory=list)
+
+    @property
+    def errors(self) -> list[Issue]:
+        return [i for i in self.issues if i.severity == "error"]
+
+    @property
+    def ok(self) -> bool:
+        return not self.errors
+
+
+class DeckError(Exception):
+    """Raised when a deck cannot be loaded at all; carries the issues that stopped it."""
+
+    def __init__(self, issues: list[Issue]):
+        super().__init__(issues[0].message if issues else "invalid deck")
+        self.issues = issues

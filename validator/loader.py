@@ -1,0 +1,188 @@
+"""The only reader of deck files: decks/<game>/*.json -> schema checks -> the typed model."""
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from . import schema
+from .assets import resolve_asset, resolve_font
+from .issues import DeckError, Issue, Location
+from .jsonsource import SourcedJson, load_json
+from .model import Card, CardSize, CompositionRule, Deck, Element, FontRef, Game, Layout, Template
+from .presets import CARD_SIZES
+from .typeset import FontError, load_metrics
+
+GAME_FILE = "game.json"
+
+
+def find_games(decks_dir: Path) -> list[str]:
+    """Game ids: every folder under `decks_dir` holding a game.json."""
+    return sorted(p.parent.name for p in decks_dir.glob(f"*/{GAME_FILE}"))
+
+
+def load_game(decks_dir: Path, game_id: str) -> Game:
+    """Load and schema-check one game; raise DeckError listing every problem found."""
+    directory = decks_dir / game_id
+    manifest_path = directory / GAME_FILE
+    if not manifest_path.is_file():
+        known = ", ".join(find_games(decks_dir)) or "none"
+        raise DeckError([Issue(Location(manifest_path), "unknown-game",
+                               f"no game {game_id!r} in {decks_dir} (games: {known})")])
+    manifest = load_json(manifest_path)
+    _raise_if(schema.validate(manifest, "game.schema.json"))
+    data = manifest.data
+    issues: list[Issue] = []
+    if data["id"] != game_id:
+        issues.append(Issue(manifest.location("/id"), "id-mismatch",
+                            f"id {data['id']!r} must equal the folder name {game_id!r}"))
+    fonts = _load_fonts(directory, manifest, issues)
+    decks = []
+    for index, component in enumerate(data["components"]):
+        pointer = f"/components/{index}"
+        if component["kind"] == "deck":
+            deck = _load_deck(directory, manifest, pointer, component, issues)
+            if deck is not None:
+                decks.append(deck)
+    _raise_if(issues)
+    players = data["players"]
+    minutes = data["play_minutes"]
+    return Game(
+        id=game_id,
+        title=data["title"],
+        players=(players["min"], players["max"]),
+        play_minutes=(minutes["min"], minutes["max"]),
+        directory=directory,
+        fonts=fonts,
+        decks=tuple(decks),
+        location=manifest.location(),
+    )
+
+
+def _raise_if(issues: list[Issue]) -> None:
+    if issues:
+        raise DeckError(issues)
+
+
+def _load_fonts(directory: Path, manifest: SourcedJson, issues: list[Issue]) -> dict[str, FontRef]:
+    fonts = {}
+    for key, spec in manifest.data["fonts"].items():
+        where = manifest.location(f"/fonts/{key}")
+        path = resolve_font(directory, spec, where)
+        if isinstance(path, Issue):
+            issues.append(path)
+            continue
+        try:
+            load_metrics(path)
+        except FontError as exc:
+            issues.append(Issue(where, "font-invalid", f"font {spec!r}: {exc.message}"))
+            continue
+        fonts[key] = FontRef(key, path, where)
+    return fonts
+
+
+def _load_part(directory: Path, manifest: SourcedJson, pointer: str, relative: str,
+               schema_name: str, issues: list[Issue]) -> SourcedJson | None:
+    path = resolve_asset(directory, relative, manifest.location(pointer))
+    if isinstance(path, Issue):
+        issues.append(path)
+        return None
+    try:
+        doc = load_json(path)
+    except DeckError as exc:
+        issues.extend(exc.issues)
+        return None
+    found = schema.validate(doc, schema_name)
+    issues.extend(found)
+    return None if found else doc
+
+
+def _load_deck(directory: Path, manifest: SourcedJson, pointer: str,
+               component: dict[str, Any], issues: list[Issue]) -> Deck | None:
+    cards_doc = _load_part(directory, manifest, f"{pointer}/cards", component["cards"], "cards.schema.json", issues)
+    layout_doc = _load_part(directory, manifest, f"{pointer}/layout", component["layout"], "layout.schema.json", issues)
+    if cards_doc is None or layout_doc is None:
+        return None
+    layout = _build_layout(layout_doc, issues)
+    if layout is None:
+        return None
+    cards = tuple(_build_card(cards_doc, n, raw, layout.default_back) for n, raw in enumerate(cards_doc.data["cards"]))
+    rules = tuple(
+        CompositionRule(
+            name=raw["name"],
+            where=raw["where"],
+            count=raw.get("count"),
+            grid={k: tuple(v) for k, v in raw["grid"].items()} if "grid" in raw else None,
+            copies=raw.get("copies", 1),
+            location=cards_doc.location(f"/composition/{n}"),
+        )
+        for n, raw in enumerate(cards_doc.data.get("composition", []))
+    )
+    return Deck(
+        id=component["id"],
+        title=component.get("title", component["id"]),
+        cards=cards,
+        layout=layout,
+        composition=rules,
+        total=cards_doc.data.get("total"),
+        total_location=cards_doc.location("/total"),
+        location=manifest.location(pointer),
+    )
+
+
+def _build_card(doc: SourcedJson, index: int, raw: dict[str, Any], default_back: str) -> Card:
+    return Card(
+        id=raw["id"],
+        face=raw["face"],
+        back=raw.get("back", default_back),
+        qty=raw.get("qty", 1),
+        fields=raw["fields"],
+        location=doc.location(f"/cards/{index}"),
+    )
+
+
+def _build_layout(doc: SourcedJson, issues: list[Issue]) -> Layout | None:
+    data = doc.data
+    card = data["card"]
+    size = card["size"]
+    width, height = CARD_SIZES[size] if isinstance(size, str) else (size["width"], size["height"])
+    card_size = CardSize(width, height, card.get("bleed", 3.0), card.get("safe", 3.0), card.get("corner_radius", 3.0))
+    raw_templates = data["templates"]
+    templates = {}
+    for name in raw_templates:
+        chain = _extends_chain(doc, raw_templates, name, issues)
+        if chain is None:
+            continue
+        elements = tuple(
+            Element(raw["type"], raw, doc.location(f"/templates/{owner}/elements/{n}"))
+            for owner in chain
+            for n, raw in enumerate(raw_templates[owner]["elements"])
+        )
+        templates[name] = Template(name, elements, doc.location(f"/templates/{name}"))
+    if data["back"] not in raw_templates:
+        issues.append(Issue(doc.location("/back"), "unknown-template",
+                            f"back template {data['back']!r} is not defined in templates"))
+    return Layout(
+        size=card_size,
+        palette=data.get("palette", {}),
+        color_maps=data.get("color_maps", {}),
+        templates=templates,
+        default_back=data["back"],
+        location=doc.location(),
+    )
+
+
+def _extends_chain(doc: SourcedJson, templates: dict[str, Any], name: str, issues: list[Issue]) -> list[str] | None:
+    """Template names from the root ancestor down to `name`; None (with an issue) if broken."""
+    chain = [name]
+    while "extends" in templates[chain[-1]]:
+        parent = templates[chain[-1]]["extends"]
+        where = doc.location(f"/templates/{chain[-1]}/extends")
+        if parent not in templates:
+            issues.append(Issue(where, "unknown-template", f"extends unknown template {parent!r}"))
+            return None
+        if parent in chain:
+            if parent == name and name == min(chain):
+                issues.append(Issue(where, "template-cycle", f"templates extend each other in a cycle: {' -> '.join(chain + [parent])}"))
+            return None
+        chain.append(parent)
+    return list(reversed(chain))

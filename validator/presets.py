@@ -1,0 +1,16 @@
+"""Named card and paper sizes in millimetres (data the schemas' enums refer to)."""
+from __future__ import annotations
+
+CARD_SIZES: dict[str, tuple[float, float]] = {
+    "poker": (63.0, 88.0),
+    "bridge": (58.0, 89.0),
+    "mini": (44.0, 63.0),
+    "tarot": (70.0, 120.0),
+    "square": (70.0, 70.0),
+}
+
+PAPER_SIZES: dict[str, tuple[float, float]] = {
+    "a4": (210.0, 297.0),
+    "letter": (215.9, 279.4),
+    "a3": (297.0, 420.0),
+}

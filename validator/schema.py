@@ -1,0 +1,83 @@
+"""Check deck files against the JSON Schemas in schema/ and turn failures into located issues."""
+from __future__ import annotations
+
+import json
+from functools import lru_cache
+from pathlib import Path
+
+from jsonschema import Draft202012Validator
+from jsonschema.exceptions import ValidationError, best_match, relevance
+from referencing import Registry, Resource
+
+from .issues import Issue
+from .jsonsource import SourcedJson
+from .paths import SCHEMA_DIR
+
+_MAX_REPR = 60
+
+
+@lru_cache(maxsize=1)
+def _registry() -> Registry:
+    resources = []
+    for path in sorted(SCHEMA_DIR.glob("*.schema.json")):
+        contents = json.loads(path.read_text(encoding="utf-8"))
+        resources.append((path.resolve().as_uri(), Resource.from_contents(contents)))
+    return Registry().with_resources(resources)
+
+
+@lru_cache(maxsize=None)
+def _validator(schema_name: str) -> Draft202012Validator:
+    path = (SCHEMA_DIR / schema_name).resolve()
+    schema = json.loads(path.read_text(encoding="utf-8"))
+    schema = {"$id": path.as_uri(), **schema}
+    return Draft202012Validator(schema, registry=_registry())
+
+
+def schema_names() -> list[str]:
+    return sorted(p.name for p in SCHEMA_DIR.glob("*.schema.json"))
+
+
+def check_declared_schema(doc: SourcedJson, expected: str) -> list[Issue]:
+    """Every deck file names its schema in "$schema" so editors can check it; it must be the right one."""
+    declared = doc.data.get("$schema") if isinstance(doc.data, dict) else None
+    if not isinstance(declared, str):
+        return [Issue(doc.location(""), "schema-missing",
+                      f'"$schema" is missing: this file must declare "{expected}"')]
+    target = (doc.path.parent / declared).resolve()
+    if target != (SCHEMA_DIR / expected).resolve():
+        return [Issue(doc.location("/$schema"), "schema-mismatch",
+                      f'"$schema" is {declared!r} but this file must use fudaya\'s schema/{expected}')]
+    return []
+
+
+def validate(doc: SourcedJson, schema_name: str) -> list[Issue]:
+    """All schema violations of `doc`, most relevant first, each one line with its JSON path."""
+    issues = check_declared_schema(doc, schema_name)
+    errors = sorted(_validator(schema_name).iter_errors(doc.data), key=relevance)
+    for error in errors:
+        detail = best_match(error.context, key=relevance) if error.context else error
+        pointer = "".join(f"/{p}" for p in detail.absolute_path)
+        issues.append(Issue(doc.location(pointer), "schema", _message(detail)))
+    return issues
+
+
+def _message(error: ValidationError) -> str:
+    instance = json.dumps(error.instance, ensure_ascii=False)
+    if len(instance) > _MAX_REPR:
+        instance = instance[: _MAX_REPR - 1] + "…"
+    validator = error.validator
+    if validator == "required":
+        return error.message.replace("is a required property", "is required")
+    if validator == "additionalProperties":
+        return error.message
+    if validator == "type":
+        return f"{instance} is not of type {error.validator_value!r}"
+    if validator == "enum":
+        options = ", ".join(json.dumps(v, ensure_ascii=False) for v in error.validator_value)
+        return f"{instance} is not one of {options}"
+    if validator in ("minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum"):
+        bound = {"minimum": ">=", "maximum": "<=", "exclusiveMinimum": ">", "exclusiveMaximum": "<"}[validator]
+        return f"{instance} is out of range (must be {bound} {error.validator_value})"
+    if validator == "pattern":
+        return f"{instance} does not match the pattern {error.validator_value!r}"
+    return error.message if len(error.message) < 160 else error.message[:159] + "…"
