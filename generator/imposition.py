@@ -10,8 +10,8 @@ from validator.model import CardSize
 
 from .card_face import Bleed
 
-# Room kept outside the outermost bleed for crop marks and the printer's unprintable edge.
-MIN_MARGIN_MM = 7.0
+# Room kept outside the outermost bleed for crop marks; marks shorten to fit what is left.
+MIN_MARGIN_MM = 4.0
 
 
 class ImpositionError(ValueError):
@@ -77,6 +77,12 @@ class SheetPlan:
             top=full if slot.row == 0 else inner,
             bottom=full if slot.row == self.rows - 1 else inner,
         )
+
+    @property
+    def mark_room(self) -> float:
+        """Smallest distance (mm) from the outer bleed edge to the paper edge, where marks go."""
+        (left, bottom), (width, height) = self.origin, self.block
+        return min(left, bottom) - self.card.bleed
 
     def cut_lines(self) -> tuple[list[float], list[float]]:
         """x positions of vertical cuts and y positions of horizontal cuts."""

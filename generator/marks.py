@@ -24,17 +24,18 @@ def draw_marks(canvas: Canvas, plan: SheetPlan, style: str) -> None:
     (left, bottom), (width, height) = plan.origin, plan.block
     right, top = left + width, bottom + height
     bleed = plan.card.bleed
+    length = max(1.0, min(_LENGTH_MM, plan.mark_room - _GAP_MM))
     for x in xs:
-        _extend_vertical(canvas, x, bottom - bleed, top + bleed)
+        _extend_vertical(canvas, x, bottom - bleed, top + bleed, length)
     for y in ys:
-        _extend_horizontal(canvas, y, left - bleed, right + bleed)
+        _extend_horizontal(canvas, y, left - bleed, right + bleed, length)
     if style == "tombo":
         # 外トンボ: the bleed line beside each outer trim line, forming the double corner mark.
         for x in (left - bleed, right + bleed):
-            _extend_vertical(canvas, x, bottom - bleed, top + bleed)
+            _extend_vertical(canvas, x, bottom - bleed, top + bleed, length)
         for y in (bottom - bleed, top + bleed):
-            _extend_horizontal(canvas, y, left - bleed, right + bleed)
-        _centre_marks(canvas, left, right, bottom, top, bleed)
+            _extend_horizontal(canvas, y, left - bleed, right + bleed, length)
+        _centre_marks(canvas, left, right, bottom, top, bleed, length)
     canvas.restoreState()
 
 
@@ -42,22 +43,23 @@ def _line(canvas: Canvas, x1: float, y1: float, x2: float, y2: float) -> None:
     canvas.line(mm_to_pt(x1), mm_to_pt(y1), mm_to_pt(x2), mm_to_pt(y2))
 
 
-def _extend_vertical(canvas: Canvas, x: float, low: float, high: float) -> None:
+def _extend_vertical(canvas: Canvas, x: float, low: float, high: float, length: float) -> None:
     """Short vertical strokes above and below the block, continuing the cut line at x."""
-    _line(canvas, x, high + _GAP_MM, x, high + _GAP_MM + _LENGTH_MM)
-    _line(canvas, x, low - _GAP_MM, x, low - _GAP_MM - _LENGTH_MM)
+    _line(canvas, x, high + _GAP_MM, x, high + _GAP_MM + length)
+    _line(canvas, x, low - _GAP_MM, x, low - _GAP_MM - length)
 
 
-def _extend_horizontal(canvas: Canvas, y: float, low: float, high: float) -> None:
-    _line(canvas, high + _GAP_MM, y, high + _GAP_MM + _LENGTH_MM, y)
-    _line(canvas, low - _GAP_MM, y, low - _GAP_MM - _LENGTH_MM, y)
+def _extend_horizontal(canvas: Canvas, y: float, low: float, high: float, length: float) -> None:
+    _line(canvas, high + _GAP_MM, y, high + _GAP_MM + length, y)
+    _line(canvas, low - _GAP_MM, y, low - _GAP_MM - length, y)
 
 
-def _centre_marks(canvas: Canvas, left: float, right: float, bottom: float, top: float, bleed: float) -> None:
+def _centre_marks(canvas: Canvas, left: float, right: float, bottom: float, top: float,
+                  bleed: float, length: float) -> None:
     """センタートンボ: a cross at the middle of each side, for registration and folding."""
     cx, cy = (left + right) / 2, (bottom + top) / 2
-    reach = bleed + _GAP_MM + _LENGTH_MM / 2
-    half = _LENGTH_MM / 2
+    reach = bleed + _GAP_MM + length / 2
+    half = length / 2
     for x, y in ((cx, top + reach), (cx, bottom - reach)):
         _line(canvas, x - half * 2, y, x + half * 2, y)
         _line(canvas, x, y - half, x, y + half)

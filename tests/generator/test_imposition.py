@@ -1,0 +1,95 @@
+"""Sheet geometry: counts from paper and card size, margins, mirrored backs, bleed between cards."""
+from __future__ import annotations
+
+import pytest
+
+from generator.imposition import MIN_MARGIN_MM, ImpositionError, plan_sheet
+from validator.model import CardSize
+from validator.presets import CARD_SIZES, PAPER_SIZES
+
+POKER = CardSize(63, 88, 3, 3, 3)
+
+
+@pytest.mark.parametrize(("paper", "columns", "rows", "gutter"), [
+    ("a4", 3, 3, 0.0),      # 189 × 264 mm of cards on 210 × 297: no room for bleed gutters
+    ("letter", 3, 3, 0.0),
+    ("a3", 4, 4, 6.0),      # A3 has room for full-bleed gutters at the same count
+])
+def test_poker_counts(paper: str, columns: int, rows: int, gutter: float) -> None:
+    plan = plan_sheet(PAPER_SIZES[paper], POKER)
+    assert (plan.columns, plan.rows, plan.gutter) == (columns, rows, gutter)
+
+
+@pytest.mark.parametrize("paper", sorted(PAPER_SIZES))
+@pytest.mark.parametrize("size", sorted(CARD_SIZES))
+def test_every_slot_is_on_the_paper_with_margin(paper: str, size: str) -> None:
+    card = CardSize(*CARD_SIZES[size], 3, 3, 3)
+    plan = plan_sheet(PAPER_SIZES[paper], card)
+    width, height = PAPER_SIZES[paper]
+    boxes = []
+    for index in range(plan.per_page):
+        slot = plan.slot(index)
+        assert slot.x - card.bleed >= MIN_MARGIN_MM - 1e-9
+        assert slot.y - card.bleed >= MIN_MARGIN_MM - 1e-9
+        assert slot.x + card.width + card.bleed <= width - MIN_MARGIN_MM + 1e-9
+        assert slot.y + card.height + card.bleed <= height - MIN_MARGIN_MM + 1e-9
+        boxes.append((slot.x, slot.y, slot.x + card.width, slot.y + card.height))
+    for n, a in enumerate(boxes):  # trim boxes never overlap
+        for b in boxes[n + 1:]:
+            assert a[2] <= b[0] + 1e-9 or b[2] <= a[0] + 1e-9 or a[3] <= b[1] + 1e-9 or b[3] <= a[1] + 1e-9
+
+
+def test_no_wasted_row_or_column() -> None:
+    """One more column or row would not fit within the margins."""
+    plan = plan_sheet(PAPER_SIZES["a4"], POKER)
+    width, height = PAPER_SIZES["a4"]
+    assert (plan.columns + 1) * POKER.width + plan.columns * plan.gutter + 2 * (MIN_MARGIN_MM + 3) > width
+    assert (plan.rows + 1) * POKER.height + plan.rows * plan.gutter + 2 * (MIN_MARGIN_MM + 3) > height
+
+
+def test_slots_read_left_to_right_top_to_bottom() -> None:
+    plan = plan_sheet(PAPER_SIZES["a4"], POKER)
+    first, second, fourth = plan.slot(0), plan.slot(1), plan.slot(3)
+    assert second.x > first.x and second.y == first.y
+    assert fourth.y < first.y and fourth.x == first.x
+
+
+@pytest.mark.parametrize("paper", sorted(PAPER_SIZES))
+def test_back_registers_behind_front_after_long_edge_flip(paper: str) -> None:
+    plan = plan_sheet(PAPER_SIZES[paper], POKER)
+    width = PAPER_SIZES[paper][0]
+    for index in range(plan.per_page):
+        front, back = plan.slot(index), plan.back_slot(index)
+        # flipping the sheet about its vertical axis maps x to width - x
+        assert width - (back.x + POKER.width) == pytest.approx(front.x)
+        assert back.y == pytest.approx(front.y)
+
+
+def test_bleed_is_full_outside_and_shared_between_cards() -> None:
+    plan = plan_sheet(PAPER_SIZES["a4"], POKER)  # gutter 0
+    corner, middle = plan.bleed(plan.slot(0)), plan.bleed(plan.slot(4))
+    assert (corner.left, corner.top) == (3, 3)
+    assert (corner.right, corner.bottom) == (0, 0)
+    assert (middle.left, middle.right, middle.top, middle.bottom) == (0, 0, 0, 0)
+    roomy = plan_sheet(PAPER_SIZES["a3"], POKER)  # gutter 6: every card keeps its 3 mm bleed
+    inner = roomy.bleed(roomy.slot(5))
+    assert (inner.left, inner.right, inner.top, inner.bottom) == (3, 3, 3, 3)
+
+
+def test_explicit_gutter_is_used() -> None:
+    plan = plan_sheet(PAPER_SIZES["a4"], CardSize(44, 63, 3, 3, 3), gutter=2)
+    assert plan.gutter == 2
+    assert plan.slot(1).x - plan.slot(0).x == pytest.approx(46)
+
+
+def test_card_too_large_for_paper() -> None:
+    with pytest.raises(ImpositionError, match="does not fit"):
+        plan_sheet(PAPER_SIZES["a4"], CardSize(250, 280, 3, 3, 3))
+
+
+def test_cut_lines_follow_card_edges() -> None:
+    plan = plan_sheet(PAPER_SIZES["a4"], POKER)
+    xs, ys = plan.cut_lines()
+    assert len(xs) == 4 and len(ys) == 4  # gutter 0: neighbours share a cut
+    assert xs[1] - xs[0] == pytest.approx(63)
+    assert ys[1] - ys[0] == pytest.approx(88)
