@@ -1,13 +1,13 @@
 """Draw one side of one card at a place on a page, clipped to the bleed it may use."""
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
 from reportlab.lib.colors import CMYKColor
 from reportlab.pdfgen.canvas import Canvas
 
-from validator.faces import drawn_elements
+from validator.faces import drawn_elements, is_card_independent
 from validator.geometry import mm_to_pt
 from validator.model import Card, Layout
 
@@ -36,6 +36,7 @@ class FaceRenderer:
     fonts: dict[str, tuple[str, Path]]
     base_font: str
     proof: bool = False
+    _forms: dict[tuple[Canvas, str], str] = field(default_factory=dict, compare=False, repr=False)
 
     def draw(self, canvas: Canvas, card: Card, template: str, x_mm: float, y_mm: float, bleed: Bleed) -> None:
         """Draw `template` for `card` with its trim box's bottom-left corner at (x_mm, y_mm) on the page."""
@@ -46,12 +47,31 @@ class FaceRenderer:
         clip.rect(mm_to_pt(-bleed.left), mm_to_pt(-bleed.bottom),
                   mm_to_pt(size.width + bleed.left + bleed.right), mm_to_pt(size.height + bleed.top + bleed.bottom))
         canvas.clipPath(clip, stroke=0, fill=0)
-        space = CardSpace(canvas, card, self.layout, self.deck_dir, self.fonts, self.base_font)
-        for element in drawn_elements(card, template, self.layout):
-            DRAW_BY_TYPE[element.type](space, element)
+        if is_card_independent(template, self.layout):
+            canvas.doForm(self._shared_form(canvas, card, template))
+        else:
+            self._draw_elements(canvas, card, template)
         if self.proof:
             self._proof_guides(canvas)
         canvas.restoreState()
+
+    def _draw_elements(self, canvas: Canvas, card: Card, template: str) -> None:
+        space = CardSpace(canvas, card, self.layout, self.deck_dir, self.fonts, self.base_font)
+        for element in drawn_elements(card, template, self.layout):
+            DRAW_BY_TYPE[element.type](space, element)
+
+    def _shared_form(self, canvas: Canvas, card: Card, template: str) -> str:
+        """A template that is the same on every card is drawn once per file as a PDF form and reused."""
+        key = (canvas, template)  # holds the canvas, so no later canvas can reuse its id
+        if key not in self._forms:
+            name = f"shared-{template}"
+            size, bleed = self.layout.size, self.layout.size.bleed
+            canvas.beginForm(name, lowerx=mm_to_pt(-bleed), lowery=mm_to_pt(-bleed),
+                             upperx=mm_to_pt(size.width + bleed), uppery=mm_to_pt(size.height + bleed))
+            self._draw_elements(canvas, card, template)
+            canvas.endForm()
+            self._forms[key] = name
+        return self._forms[key]
 
     def _proof_guides(self, canvas: Canvas) -> None:
         """Trim line (cyan), safe zone (dashed magenta), rounded-corner guide: on screen only, never for print."""

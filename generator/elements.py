@@ -230,7 +230,7 @@ def _vertical_lines(canvas: Canvas, laid: Any, metrics: FontMetrics, p: dict[str
 def draw_image(space: CardSpace, element: Element) -> None:
     p = element.props
     path = space.deck_dir / bind_text(p["src"], space.card.fields)
-    reader = _image(path.resolve())
+    reader = _image(path)
     px_w, px_h = reader.getSize()
     w, h = (p["w"], p["h"]) if p.get("fit") == "stretch" else contain(p["w"], p["h"], px_w, px_h)
     x = p["x"] + (p["w"] - w) / 2
@@ -245,7 +245,7 @@ def _image(path: Path) -> ImageReader:
 
 def draw_svg(space: CardSpace, element: Element) -> None:
     p = element.props
-    path = (space.deck_dir / bind_text(p["src"], space.card.fields)).resolve()
+    path = space.deck_dir / bind_text(p["src"], space.card.fields)
     drawing = _svg(path)
     w, h = contain(mm_to_pt(p["w"]), mm_to_pt(p["h"]), drawing.width, drawing.height)
     scale = w / drawing.width

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import re
 import string
+from functools import lru_cache
 from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
@@ -68,6 +69,7 @@ def bind_count(spec: int | str, fields: Mapping[str, Any]) -> int:
         raise BindingError(f"count {spec!r} gives {text!r}, not a whole number") from None
 
 
+@lru_cache(maxsize=1024)
 def parse_color(text: str) -> Color | None:
     """A literal colour, or None if `text` is not one (it may be a palette name)."""
     if m := _HEX.match(text):

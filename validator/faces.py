@@ -35,3 +35,24 @@ def iter_leaf_elements(elements: list[Element]) -> Iterator[Element]:
         if element.type == "repeat":
             inner = element.get("element")
             yield from iter_leaf_elements([Element(inner["type"], inner, element.location.child("element"))])
+
+
+def is_card_independent(template: str, layout: Layout) -> bool:
+    """True when a template draws the same for every card: no `when` and no {field} anywhere.
+
+    The generator draws such templates (typically the common back) once per file and reuses them.
+    """
+    found = layout.templates.get(template)
+    if found is None:
+        return False
+    return not any(_mentions_card(element.props) for element in found.elements)
+
+
+def _mentions_card(value: object) -> bool:
+    if isinstance(value, str):
+        return "{" in value
+    if isinstance(value, dict):
+        return "when" in value or any(_mentions_card(v) for v in value.values())
+    if isinstance(value, list):
+        return any(_mentions_card(v) for v in value)
+    return False

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import json
+from json.decoder import scanstring
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -60,8 +61,7 @@ def load_json(path: Path) -> SourcedJson:
         at = Location(path, "", exc.lineno, exc.colno)
         raise DeckError([Issue(at, "invalid-json", f"invalid JSON: {exc.msg}")]) from None
     except _DuplicateKey as exc:
-        line = _find_key_line(text, exc.key)
-        at = Location(path, "", line, None)
+        at = _find_duplicate(path, text, exc.key)
         raise DeckError([Issue(at, "duplicate-key", f"key {exc.key!r} appears twice in one object")]) from None
     positions = {
         pointer: (entry.value_start.line + 1, entry.value_start.column + 1)
@@ -70,8 +70,39 @@ def load_json(path: Path) -> SourcedJson:
     return SourcedJson(path, data, positions)
 
 
-def _find_key_line(text: str, key: str) -> int | None:
-    """Line of the second occurrence of `"key":` — good enough to lead the reader to it."""
-    needle = json.dumps(key)
-    hits = [n for n, line in enumerate(text.splitlines(), 1) if needle in line]
-    return hits[1] if len(hits) > 1 else (hits[0] if hits else None)
+def _find_duplicate(path: Path, text: str, key: str) -> Location:
+    """The object holding `key` twice, at the line and column of the second `"key":`.
+
+    A small scan of the (valid up to there) text: json.loads reports neither position nor path for it.
+    """
+    frames: list[list] = []  # per open container: [keys seen (None for an array), current child token]
+    i, n = 0, len(text)
+    try:
+        while i < n:
+            c = text[i]
+            if c in "{[":
+                frames.append([set(), None] if c == "{" else [None, 0])
+            elif c in "}]":
+                frames.pop()
+            elif c == "," and frames and frames[-1][0] is None:
+                frames[-1][1] += 1
+            elif c == '"':
+                value, end = scanstring(text, i + 1)
+                after = end
+                while after < n and text[after] in " \t\r\n":
+                    after += 1
+                if after < n and text[after] == ":" and frames and frames[-1][0] is not None:
+                    if value == key and value in frames[-1][0]:
+                        where = Location(path)
+                        for _, token in frames[:-1]:
+                            where = where.child(token)
+                        line = text.count("\n", 0, i) + 1
+                        return Location(path, where.pointer, line, i - text.rfind("\n", 0, i))
+                    frames[-1][0].add(value)
+                    frames[-1][1] = value
+                i = end
+                continue
+            i += 1
+    except (ValueError, IndexError):
+        pass
+    return Location(path)

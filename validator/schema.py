@@ -55,7 +55,9 @@ def validate(doc: SourcedJson, schema_name: str) -> list[Issue]:
     issues = check_declared_schema(doc, schema_name)
     errors = sorted(_validator(schema_name).iter_errors(doc.data), key=relevance)
     for error in errors:
-        detail = best_match(error.context, key=relevance) if error.context else error
+        # best_match([error]) descends into oneOf/anyOf branches towards the deepest error of the branch
+        # that fits the value's type (a 5000 mm width, not "is not one of poker, bridge…").
+        detail = best_match([error], key=relevance)
         pointer = "".join(f"/{p}" for p in detail.absolute_path)
         issues.append(Issue(doc.location(pointer), "schema", _message(detail)))
     return issues

@@ -69,6 +69,12 @@ class FontMetrics:
 
 def load_metrics(path: Path | str) -> FontMetrics:
     """Metrics for the font at `path`, read once per resolved path."""
+    return _load_metrics_as_given(path)
+
+
+@functools.lru_cache(maxsize=None)
+def _load_metrics_as_given(path: Path | str) -> FontMetrics:
+    """Skips resolving the path again when callers pass the same object (every text on every card)."""
     return _load_metrics(Path(path).resolve())
 
 
@@ -79,6 +85,10 @@ def _load_metrics(path: Path) -> FontMetrics:
     except Exception as exc:  # fontTools raises many types for garbage input
         raise FontError(path, f"not a readable TrueType font ({exc})") from exc
     with font:
+        # Name glyphs by index: fontTools would otherwise derive names for every glyph from
+        # the post table or cmap, which costs more than reading the metrics themselves.
+        if "maxp" in font:
+            font.setGlyphOrder([f"glyph{n}" for n in range(font["maxp"].numGlyphs)])
         if font.flavor:
             raise FontError(path, f"{font.flavor.upper()} web fonts cannot be embedded; use a TrueType (.ttf) font")
         if "glyf" not in font and ("CFF " in font or "CFF2" in font):
