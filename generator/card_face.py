@@ -11,7 +11,7 @@ from validator.faces import drawn_elements, is_card_independent
 from validator.geometry import mm_to_pt
 from validator.model import Card, Layout
 
-from .elements import DRAW_BY_TYPE, CardSpace
+from .elements import DRAW_BY_TYPE, CardSpace, DrawError
 
 
 @dataclass(frozen=True)
@@ -58,7 +58,12 @@ class FaceRenderer:
     def _draw_elements(self, canvas: Canvas, card: Card, template: str) -> None:
         space = CardSpace(canvas, card, self.layout, self.deck_dir, self.fonts, self.base_font)
         for element in drawn_elements(card, template, self.layout):
-            DRAW_BY_TYPE[element.type](space, element)
+            try:
+                DRAW_BY_TYPE[element.type](space, element)
+            except DrawError as exc:
+                if exc.location is not None:
+                    raise
+                raise DrawError(str(exc), element.location) from None
 
     def _shared_form(self, canvas: Canvas, card: Card, template: str) -> str:
         """A template that is the same on every card is drawn once per file as a PDF form and reused."""

@@ -14,6 +14,7 @@ from validator.loader import find_games, load_game
 from validator.paths import DEFAULT_DECKS_DIR, DEFAULT_OUTPUT_DIR, PROJECT_ROOT
 
 from .build import BuildError, BuildOptions, build_game, load_checked, total_steps
+from .elements import DrawError
 
 app = typer.Typer(add_completion=False, no_args_is_help=True,
                   help="fudaya: JSON game definitions to print-ready PDFs, checked before printing.")
@@ -79,9 +80,14 @@ def build(
             game = load_checked(game_id, decks)
             with typer.progressbar(length=total_steps(game, options), label=f"{game_id:10}", file=sys.stderr) as bar:
                 result = build_game(game, options, progress=bar.update)
-        except BuildError as exc:
+        except (BuildError, DrawError) as exc:
             _report(exc.issues)
             _err(f"{game_id}: not built ({len(exc.issues)} problem{'s' if len(exc.issues) > 1 else ''})")
+            failed = True
+            continue
+        except OSError as exc:  # e.g. --output names a file, or the disk is full
+            _err(f"{exc.filename or output}: cannot write the build ({exc.strerror or exc})")
+            _err(f"{game_id}: not built")
             failed = True
             continue
         for written in result.files:

@@ -20,6 +20,7 @@ from svglib.svglib import svg2rlg
 
 from validator.binding import bind_color, bind_count, bind_text
 from validator.geometry import contain, mm_to_pt
+from validator.issues import Issue, Location
 from validator.model import Card, Element, Layout
 from validator.textbox import layout_text_element
 from validator.typeset import FontMetrics, load_metrics
@@ -29,6 +30,15 @@ from .colors import to_reportlab
 
 class DrawError(RuntimeError):
     """Something the checks should have caught; names the card and element."""
+
+    def __init__(self, message: str, location: Location | None = None):
+        super().__init__(message)
+        self.location = location
+
+    @property
+    def issues(self) -> list[Issue]:
+        """The one located line the CLI prints (the deck file itself when no element is known)."""
+        return [Issue(self.location or Location(Path(".")), "draw", str(self))]
 
 
 @dataclass(frozen=True)
@@ -142,7 +152,7 @@ def draw_path(space: CardSpace, element: Element) -> None:
     opacity = element.get("opacity", 1.0)
     fill = space.color(element.get("fill"), opacity)
     stroke = space.color(element.get("stroke"), opacity)
-    width = mm_to_pt(element.get("stroke_width", 0.3))
+    width = element.get("stroke_width", 0.3)  # the drawing's own transform already scales mm to points
     for shape in _shapes(drawing):
         shape.fillColor = fill
         shape.strokeColor = stroke
@@ -155,7 +165,10 @@ def _path_drawing(d: str, width_mm: float, height_mm: float) -> Drawing:
     w, h = mm_to_pt(width_mm), mm_to_pt(height_mm)
     svg = (f'<svg xmlns="http://www.w3.org/2000/svg" width="{w}" height="{h}" viewBox="0 0 {width_mm} {height_mm}">'
            f'<path d="{d}" fill="#000"/></svg>')
-    drawing = svg2rlg(io.BytesIO(svg.encode()))
+    try:
+        drawing = svg2rlg(io.BytesIO(svg.encode()))
+    except Exception as exc:  # svglib raises IndexError, TypeError… on malformed path data
+        raise DrawError(f"path data {d[:40]!r} could not be parsed ({exc.__class__.__name__}: {exc})") from None
     if drawing is None:
         raise DrawError(f"path data {d[:40]!r} could not be parsed")
     return drawing
@@ -224,7 +237,28 @@ def _vertical_lines(canvas: Canvas, laid: Any, metrics: FontMetrics, p: dict[str
         vslack = height - column_height
         y_top = top - {"top": 0.0, "middle": vslack / 2, "bottom": vslack}[p.get("valign", "top")]
         for k, char in enumerate(column):
-            canvas.drawCentredString(centre_x, y_top - k * size - baseline_drop, char)
+            _vertical_char(canvas, char, centre_x, y_top - k * size, size, baseline_drop)
+
+
+# Fonts without vertical glyph forms (BIZ UD has them only behind the `vert` feature, which
+# ReportLab cannot select) still set correctly: turn long marks and brackets a quarter,
+# and move the small comma and full stop to the cell's upper right, as vertical type does.
+_TURNED = set("ー－～〜…‥「」『』（）［］｛｝【】〈〉《》〔〕—―‐-()[]")
+_RAISED = set("、。，．")
+
+
+def _vertical_char(canvas: Canvas, char: str, centre_x: float, cell_top: float,
+                   size: float, baseline_drop: float) -> None:
+    if char in _TURNED:
+        canvas.saveState()
+        canvas.translate(centre_x, cell_top - size / 2)
+        canvas.rotate(-90)
+        canvas.drawCentredString(0, size / 2 - baseline_drop, char)
+        canvas.restoreState()
+    elif char in _RAISED:
+        canvas.drawCentredString(centre_x + size * 0.6, cell_top - baseline_drop + size * 0.6, char)
+    else:
+        canvas.drawCentredString(centre_x, cell_top - baseline_drop, char)
 
 
 def draw_image(space: CardSpace, element: Element) -> None:
@@ -261,7 +295,10 @@ def draw_svg(space: CardSpace, element: Element) -> None:
 
 @lru_cache(maxsize=128)
 def _svg(path: Path) -> Drawing:
-    drawing = svg2rlg(str(path))
+    try:
+        drawing = svg2rlg(str(path))
+    except Exception as exc:  # svglib raises ValueError, TypeError… on SVG it cannot convert
+        raise DrawError(f"{path.name} could not be drawn as SVG ({exc.__class__.__name__}: {exc})") from None
     if drawing is None or not drawing.width or not drawing.height:
         raise DrawError(f"{path.name} could not be read as SVG")
     return drawing

@@ -18,6 +18,8 @@ def resolve_asset(deck_dir: Path, relative: str, where: Location) -> Path | Issu
     resolved = (root / candidate).resolve()
     if not resolved.is_relative_to(root):
         return Issue(where, "asset-outside-deck", f"asset path {relative!r} leaves the deck folder")
+    if resolved.is_dir():
+        return Issue(where, "asset-missing", f"asset path {relative!r} is a folder, not a file")
     if not resolved.is_file():
         return Issue(where, "asset-missing", f"asset file {relative!r} not found in the deck folder")
     return resolved

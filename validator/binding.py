@@ -51,7 +51,10 @@ def bind_text(template: str, fields: Mapping[str, Any]) -> str:
         if name not in fields:
             raise BindingError(f"card has no field {name!r}")
         value = fields[name]
-        out.append(format(value, spec) if spec else str(value))
+        try:
+            out.append(format(value, spec) if spec else str(value))
+        except ValueError as exc:
+            raise BindingError(f"field {name!r} = {value!r} cannot be formatted as {{{name}:{spec}}} ({exc})") from None
     return "".join(out)
 
 

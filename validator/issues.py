@@ -1,23 +1,30 @@
 """User-facing problems with a deck: located, collected, rendered one per line."""
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 
 
 @dataclass(frozen=True)
 class Location:
-    """A place in a deck file: the file, a JSON pointer and (when known) line and column, 1-based."""
+    """A place in a deck file: the file, a JSON pointer and (when known) line and column, 1-based.
+
+    `positions` (pointer -> line, column of the whole file, when read from one) lets `child` find
+    the exact line of a nested value instead of repeating its parent's.
+    """
 
     file: Path
     pointer: str = ""
     line: int | None = None
     column: int | None = None
+    positions: Mapping[str, tuple[int, int]] | None = field(default=None, compare=False, repr=False)
 
-    def child(self, key: str | int, positions: dict[str, tuple[int, int]] | None = None) -> Location:
+    def child(self, key: str | int, positions: Mapping[str, tuple[int, int]] | None = None) -> Location:
+        positions = self.positions if positions is None else positions
         pointer = f"{self.pointer}/{_escape(str(key))}"
         line, column = (positions or {}).get(pointer, (self.line, self.column))
-        return Location(self.file, pointer, line, column)
+        return Location(self.file, pointer, line, column, positions)
 
 
 def _escape(token: str) -> str:

@@ -26,7 +26,7 @@ class SourcedJson:
         while probe and probe not in self.positions:
             probe = probe.rsplit("/", 1)[0]
         line, column = self.positions.get(probe, (None, None))
-        return Location(self.path, pointer, line, column)
+        return Location(self.path, pointer, line, column, self.positions)
 
 
 def _reject_duplicate_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:

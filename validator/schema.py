@@ -43,8 +43,9 @@ def check_declared_schema(doc: SourcedJson, expected: str) -> list[Issue]:
     if not isinstance(declared, str):
         return [Issue(doc.location(""), "schema-missing",
                       f'"$schema" is missing: this file must declare "{expected}"')]
-    target = (doc.path.parent / declared).resolve()
-    if target != (SCHEMA_DIR / expected).resolve():
+    # Only the file name is compared: decks may live anywhere (--decks), and each editor
+    # resolves the relative path to its own copy of schema/.
+    if declared.replace("\\", "/").rsplit("/", 1)[-1] != expected:
         return [Issue(doc.location("/$schema"), "schema-mismatch",
                       f'"$schema" is {declared!r} but this file must use fudaya\'s schema/{expected}')]
     return []
@@ -55,6 +56,8 @@ def validate(doc: SourcedJson, schema_name: str) -> list[Issue]:
     issues = check_declared_schema(doc, schema_name)
     errors = sorted(_validator(schema_name).iter_errors(doc.data), key=relevance)
     for error in errors:
+        if error.validator == "required" and not error.path and error.message.startswith("'$schema'"):
+            continue  # check_declared_schema has said so already, more helpfully
         # best_match([error]) descends into oneOf/anyOf branches towards the deepest error of the branch
         # that fits the value's type (a 5000 mm width, not "is not one of poker, bridge…").
         detail = best_match([error], key=relevance)

@@ -30,7 +30,9 @@ def image_pixels(path: Path) -> tuple[int, int] | str:
         with Image.open(path) as img:
             img.load()
         return size
-    except (UnidentifiedImageError, OSError, SyntaxError, ValueError) as exc:
+    except UnidentifiedImageError:
+        return "is not a readable image (not PNG or JPEG data, or damaged)"
+    except (OSError, SyntaxError, ValueError) as exc:
         return f"is not a readable image ({exc.__class__.__name__}: {str(exc)[:60]})"
 
 

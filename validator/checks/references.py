@@ -34,9 +34,14 @@ def check(game: Game) -> Iterator[Issue]:
 def _check_color_maps(layout: Layout) -> Iterator[Issue]:
     for name, table in layout.color_maps.items():
         for key, value in table.items():
-            if parse_color(value) is None and value not in layout.palette and value != "none":
-                yield Issue(layout.location.child("color_maps").child(name).child(key), "unknown-color",
-                            f"colour map {name!r}: {value!r} is not a colour or palette name")
+            where = layout.location.child("color_maps").child(name).child(key)
+            try:
+                literal = parse_color(value)
+            except BindingError as exc:
+                yield Issue(where, "unknown-color", f"colour map {name!r}: {exc}")
+                continue
+            if literal is None and value not in layout.palette and value != "none":
+                yield Issue(where, "unknown-color", f"colour map {name!r}: {value!r} is not a colour or palette name")
 
 
 def _check_element(game: Game, layout: Layout, card: Card, element: Element) -> Iterator[Issue]:

@@ -12,6 +12,7 @@ from ..typeset import load_metrics
 
 
 def check(game: Game) -> Iterator[Issue]:
+    yield from _outside_safe_zone(game)
     for deck in game.decks:
         for card in deck.cards:
             for side in sides(card):
@@ -37,3 +38,21 @@ def check(game: Game) -> Iterator[Issue]:
                         yield Issue(where, "text-overflow",
                                     f"card {card.id!r}: {text!r} does not fit {props['w']}×{props['h']} mm "
                                     f"at {smallest} pt")
+
+
+def _outside_safe_zone(game: Game) -> Iterator[Issue]:
+    """Text boxes reaching past the safe zone risk being cut: a warning, once per element."""
+    for deck in game.decks:
+        size = deck.layout.size
+        low_x, low_y = size.safe, size.safe
+        high_x, high_y = size.width - size.safe, size.height - size.safe
+        for template in deck.layout.templates.values():
+            for element in template.elements:
+                if element.type != "text" or element.location.pointer.split("/")[2] != template.name:
+                    continue  # inherited elements are reported once, in the template that owns them
+                p = element.props
+                if p["x"] < low_x - 1e-9 or p["y"] < low_y - 1e-9 or p["x"] + p["w"] > high_x + 1e-9 \
+                        or p["y"] + p["h"] > high_y + 1e-9:
+                    yield Issue(element.location, "outside-safe-zone",
+                                f"text box {p['x']}, {p['y']}, {p['w']}×{p['h']} mm reaches outside the "
+                                f"{size.safe} mm safe zone and may be cut", severity="warning")
