@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 from validator.checks import check_game
@@ -71,7 +71,7 @@ def _plans(game: Game, options: BuildOptions) -> dict[str, SheetPlan]:
 
 def total_steps(game: Game, options: BuildOptions) -> int:
     per_mode = 2 if options.mode == "both" else 1
-    return sum(count_sides(deck) for deck in game.decks) * per_mode
+    return sum(count_sides(deck) * (per_mode if deck.has_backs else 1 + deck.fillable) for deck in game.decks)
 
 
 def build_game(game: Game, options: BuildOptions, progress: Callable[[int], None] = lambda n: None) -> BuildResult:
@@ -87,12 +87,19 @@ def build_game(game: Game, options: BuildOptions, progress: Callable[[int], None
         renderer = FaceRenderer(deck.layout, game.directory, fonts, initial_font, proof=options.proof)
         title = f"{game.title} — {deck.title}"
         outputs = []
-        if options.mode in ("sheets", "both"):
+        if not deck.has_backs:  # single-sided sheets: always n-up, plus the on-screen fillable variant
+            for fillable in (False, True) if deck.fillable else (False,):
+                name = f"{deck.id}{'-fillable' if fillable else ''}{suffix}.pdf"
+                outputs.append(write_sheets(out_dir / name, f"{game.id}/{name}", deck,
+                                            replace(renderer, fillable=fillable), plans[deck.id],
+                                            marks=options.marks, title=title, initial_font=initial_font,
+                                            progress=progress))
+        elif options.mode in ("sheets", "both"):
             name = f"{deck.id}{suffix}.pdf"
             outputs.append(write_sheets(out_dir / name, f"{game.id}/{name}", deck, renderer, plans[deck.id],
                                         marks=options.marks, title=title, initial_font=initial_font,
                                         progress=progress))
-        if options.mode in ("printshop", "both"):
+        if deck.has_backs and options.mode in ("printshop", "both"):
             name = f"{deck.id}-printshop{suffix}.pdf"
             outputs.append(write_printshop(out_dir / name, f"{game.id}/{name}", deck, renderer,
                                            title=title, initial_font=initial_font, progress=progress))

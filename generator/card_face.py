@@ -36,6 +36,7 @@ class FaceRenderer:
     fonts: dict[str, tuple[str, Path]]
     base_font: str
     proof: bool = False
+    fillable: bool = False
     _forms: dict[tuple[Canvas, str], str] = field(default_factory=dict, compare=False, repr=False)
 
     def draw(self, canvas: Canvas, card: Card, template: str, x_mm: float, y_mm: float, bleed: Bleed) -> None:
@@ -56,7 +57,8 @@ class FaceRenderer:
         canvas.restoreState()
 
     def _draw_elements(self, canvas: Canvas, card: Card, template: str) -> None:
-        space = CardSpace(canvas, card, self.layout, self.deck_dir, self.fonts, self.base_font)
+        space = CardSpace(canvas, card, self.layout, self.deck_dir, self.fonts, self.base_font,
+                          fillable=self.fillable)
         for element in drawn_elements(card, template, self.layout):
             try:
                 DRAW_BY_TYPE[element.type](space, element)

@@ -50,6 +50,10 @@ def _report(issues: list[Issue]) -> None:
         _err(issue.render(PROJECT_ROOT))
 
 
+def _problems(count: int) -> str:
+    return f"{count} problem{'s' if count != 1 else ''}"
+
+
 def _games(requested: list[str] | None, decks: Path) -> list[str]:
     if requested:
         return requested
@@ -111,12 +115,13 @@ def check(
         except DeckError as exc:
             _report(exc.issues)
             findings += len(exc.issues)
+            typer.echo(f"{game_id}: {_problems(len(exc.issues))} (cannot be loaded)")
             continue
         result = check_game(game)
         _report(result.issues)
         findings += len(result.errors)
         cards = sum(card.qty for deck in game.decks for card in deck.cards)
-        state = "ok" if result.ok else f"{len(result.errors)} problems"
+        state = "ok" if result.ok else _problems(len(result.errors))
         typer.echo(f"{game_id}: {state} ({len(game.decks)} deck{'s' if len(game.decks) != 1 else ''}, {cards} cards)")
     if findings:
         raise typer.Exit(1)

@@ -46,7 +46,7 @@ class WrittenFile:
 
 def write_sheets(path: Path, name: str, deck: Deck, renderer: FaceRenderer, plan: SheetPlan, *,
                  marks: str, title: str, initial_font: str, progress: Progress) -> tuple[WrittenFile, list[Placement]]:
-    """Page 1 fronts, page 2 their backs mirrored for a long-edge flip, and so on."""
+    """Page 1 fronts, page 2 their backs mirrored for a long-edge flip, and so on (fronts only for sheets)."""
     copies = deck.copies()
     placements: list[Placement] = []
     pages = 0
@@ -55,7 +55,7 @@ def write_sheets(path: Path, name: str, deck: Deck, renderer: FaceRenderer, plan
         canvas = new_canvas(temporary, (mm_to_pt(plan.paper[0]), mm_to_pt(plan.paper[1])), initial_font, title=title)
         for start in range(0, len(copies), plan.per_page):
             batch = copies[start:start + plan.per_page]
-            for side in ("front", "back"):
+            for side in ("front", "back") if deck.has_backs else ("front",):
                 pages += 1
                 for index, copy in enumerate(batch):
                     slot = plan.slot(index) if side == "front" else plan.back_slot(index)
@@ -100,7 +100,7 @@ def write_printshop(path: Path, name: str, deck: Deck, renderer: FaceRenderer, *
 
 
 def count_sides(deck: Deck) -> int:
-    return 2 * len(deck.copies())
+    return (2 if deck.has_backs else 1) * len(deck.copies())
 
 
 __all__ = ["CardCopy", "Placement", "WrittenFile", "count_sides", "write_printshop", "write_sheets"]

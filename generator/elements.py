@@ -22,6 +22,7 @@ from validator.binding import bind_color, bind_count, bind_text
 from validator.geometry import contain, mm_to_pt
 from validator.issues import Issue, Location
 from validator.model import Card, Element, Layout
+from validator.tables import cell_text_element, table_cells
 from validator.textbox import layout_text_element
 from validator.typeset import FontMetrics, load_metrics
 
@@ -52,6 +53,7 @@ class CardSpace:
     fonts: dict[str, tuple[str, Path]]  # key -> (ReportLab name, file)
     base_font: str  # embedded font ReportLab graphics start on (else they declare unembedded Helvetica)
     offset: tuple[float, float] = (0.0, 0.0)
+    fillable: bool = False  # write-in boxes become PDF form fields
 
     def x(self, mm: float) -> float:
         return mm_to_pt(mm + self.offset[0])
@@ -319,6 +321,54 @@ def draw_repeat(space: CardSpace, element: Element) -> None:
         draw(moved, inner)
 
 
+def draw_table(space: CardSpace, element: Element) -> None:
+    """Cells with fills and a grid; cell text is set like any text element; write-in cells stay empty."""
+    p = element.props
+    canvas = space.canvas
+    grid = space.color(p.get("stroke", "#000000"))
+    for cell in table_cells(element, space.card.fields):
+        fill = space.color(cell.spec.get("fill", p.get("header_fill") if cell.header else None))
+        canvas.saveState()
+        if fill is not None:
+            canvas.setFillColor(fill)
+        if grid is not None:
+            canvas.setStrokeColor(grid)
+            canvas.setLineWidth(mm_to_pt(p.get("stroke_width", 0.25)))
+        canvas.rect(space.x(cell.x), space.y(cell.y + cell.h), mm_to_pt(cell.w), mm_to_pt(cell.h),
+                    stroke=int(grid is not None), fill=int(fill is not None))
+        canvas.restoreState()
+        if cell.text:
+            draw_text(space, cell_text_element(element, cell))
+        if cell.field:
+            _form_field(space, cell.field, cell.x, cell.y, cell.w, cell.h, p["size"])
+
+
+def draw_field(space: CardSpace, element: Element) -> None:
+    """A write-in box: an outline on paper, and a typing field in the fillable variant."""
+    p = element.props
+    stroke = space.color(p.get("stroke", "#000000"))
+    canvas = space.canvas
+    if stroke is not None:
+        canvas.saveState()
+        canvas.setStrokeColor(stroke)
+        canvas.setLineWidth(mm_to_pt(p.get("stroke_width", 0.3)))
+        canvas.rect(space.x(p["x"]), space.y(p["y"] + p["h"]), mm_to_pt(p["w"]), mm_to_pt(p["h"]), stroke=1, fill=0)
+        canvas.restoreState()
+    _form_field(space, bind_text(p["name"], space.card.fields), p["x"], p["y"], p["w"], p["h"], p.get("size", 12))
+
+
+def _form_field(space: CardSpace, name: str, x: float, y: float, w: float, h: float, size: float) -> None:
+    if not space.fillable:
+        return
+    inset = 0.6
+    space.canvas.acroForm.textfield(
+        name=name, tooltip=name,
+        x=space.x(x + inset), y=space.y(y + h - inset), width=mm_to_pt(w - 2 * inset), height=mm_to_pt(h - 2 * inset),
+        fontSize=size, borderWidth=0, fillColor=None, borderColor=None, forceBorder=False,
+        relative=True,
+    )
+
+
 DRAW_BY_TYPE: dict[str, Callable[[CardSpace, Element], None]] = {
     "rect": draw_rect,
     "band": draw_band,
@@ -329,4 +379,6 @@ DRAW_BY_TYPE: dict[str, Callable[[CardSpace, Element], None]] = {
     "image": draw_image,
     "svg": draw_svg,
     "repeat": draw_repeat,
+    "table": draw_table,
+    "field": draw_field,
 }

@@ -18,9 +18,12 @@ from typing import Any
 
 import pytest
 from PIL import Image
-from typer.testing import CliRunner
+from typer.testing import CliRunner, Result
 
 from generator.cli import app
+from validator.issues import DeckError
+from validator.jsonsource import load_json
+from validator.schema import check_declared_schema
 
 ROOT = Path(__file__).resolve().parents[1]
 GOGYO = ROOT / "decks" / "gogyo"
@@ -122,8 +125,8 @@ def _extends_cycle(layout: dict[str, Any]) -> None:
     layout["templates"]["frame"]["extends"] = "dynasty"
 
 
-def _remove_map_key(layout: dict[str, Any]) -> None:
-    del layout["color_maps"]["element"]["水"]
+def _remove_map_key(game: dict[str, Any]) -> None:
+    del game["color_maps"]["element"]["水"]
 
 
 def _delete_card(cards: dict[str, Any]) -> None:
@@ -135,14 +138,25 @@ def _big_card(layout: dict[str, Any]) -> None:
     layout["card"]["size"] = {"width": 250, "height": 280}
 
 
+def _undrawable_svg(game: Path) -> None:
+    """Well-formed SVG with a viewBox (so the validator's XML check passes) that svglib cannot convert."""
+    (game / "assets" / "cloud.svg").write_text('<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10">'
+                                               '<rect width="wide" height="5"/></svg>\n', encoding="utf-8")
+
+
 @dataclass(frozen=True)
 class Case:
     """One mistake: how to make it, and the error lines it must produce (each a tuple of fragments
     that must all appear on one line of stderr). `game` is the name passed on the command line."""
 
+    @property
+    def count(self) -> int:
+        return len(self.lines) if self.problems is None else self.problems
+
     mutate: Callable[[Path], None] | None
     lines: tuple[tuple[str, ...], ...]
     game: str = "gogyo"
+    problems: int | None = None  # issue lines in all; default: one per expected line (one mistake, one line)
 
 
 LONG_RULE = "ゲーム終了時、好きな王朝として数える。" * 12
@@ -199,9 +213,17 @@ CASES: dict[str, Case] = {
     "colour-unknown": Case(
         edit("layout.json", lambda d: element(d, "frame", 0).__setitem__("fill", "papr")),
         (("layout.json", "$.templates.frame.elements[0].fill:", "unknown colour 'papr'"),)),
+    "colour-map-cmyk-over-100": Case(
+        edit("game.json", lambda d: d["color_maps"]["element"].__setitem__("木", "cmyk(120,0,0,0)")),
+        (("game.json:", "$.color_maps.element.木:", "CMYK percentages must be 0–100"),),
+        problems=4),  # the map entry, then each of the 3 elements that use it
     "colour-map-key-missing": Case(
-        edit("layout.json", _remove_map_key),
-        (("layout.json", "$.templates.dynasty.elements[0].fill:", "colour map 'element' has no entry for '水'"),)),
+        edit("game.json", _remove_map_key),
+        (("layout.json", "$.templates.dynasty.elements[0].fill:", "colour map 'element' has no entry for '水'"),),
+        problems=3),  # once for each element that looks 水 up
+    "text-format-spec-wrong": Case(
+        edit("layout.json", lambda d: element(d, "frame", 4).__setitem__("text", "{reading:d}")),
+        (("layout.json", "$.templates.frame.elements[4].text:", "field 'reading' cannot be formatted as {reading:d}"),)),
     "font-key-unknown": Case(
         edit("layout.json", lambda d: element(d, "heaven", 6).__setitem__("font", "gothik")),
         (("layout.json", "$.templates.heaven.elements[6].font:", "font 'gothik' is not declared in game.json"),)),
@@ -213,22 +235,33 @@ CASES: dict[str, Case] = {
         (("cards.json", f"$.cards[{BATSU}].id:", "card id 'ten' is used more than once"),)),
     "composition-mismatch": Case(
         edit("cards.json", _delete_card),
-        (("cards.json", "$.composition[0]:", "dynasty=清, element=水 appears 0 times, expected 1"),
-         ("cards.json", "$.total:", "declares 66 cards but defines 65"))),
+        (("cards.json:5:5:", "$.composition[0]:", "dynasty=清, element=水 appears 0 times, expected 1"),
+         ("cards.json:3:12:", "$.total:", "declares 66 cards but defines 65"))),
     # --- assets ---------------------------------------------------------------------------------
     "image-missing": Case(
         _delete_seal,
-        (("layout.json", "$.templates.back.elements[17].src:", "'assets/seal.png' not found"),)),
+        (("layout.json:", "$.templates.back.elements[17].src:", "'assets/seal.png' not found"),)),
     "image-corrupt": Case(
         _garbage_seal,
-        (("layout.json", "$.templates.back.elements[17].src:", "'assets/seal.png' is not a readable image"),)),
+        (("layout.json:", "$.templates.back.elements[17].src:", "'assets/seal.png' is not a readable image"),)),
     "image-low-resolution": Case(
         _tiny_seal,
-        (("layout.json", "$.templates.back.elements[17].src:", "prints at 51 dpi", "20×20 px",
+        (("layout.json:", "$.templates.back.elements[17].src:", "prints at 51 dpi", "20×20 px",
           "at least 300 dpi"),)),
     "svg-invalid": Case(
         _broken_svg,
-        (("layout.json", "$.templates.heaven.elements[4].src:", "'assets/cloud.svg' is not valid SVG"),)),
+        (("layout.json:", "$.templates.heaven.elements[4].src:", "'assets/cloud.svg' is not valid SVG"),)),
+    "svg-undrawable": Case(  # passes `check` (valid XML); the generator must still refuse it cleanly
+        _undrawable_svg,
+        (("layout.json:", "$.templates.heaven.elements[4]:", "cloud.svg could not be drawn as SVG",
+          "Can't convert 'wide' to length"),)),
+    "path-data-malformed": Case(  # likewise: svglib, not the validator, parses path data
+        edit("layout.json", lambda d: d["templates"]["frame"]["elements"].append(
+            {"type": "path", "d": "M 0 0 L 10", "fill": "ink"})),
+        (("layout.json", "$.templates.frame.elements[5]:", "path data 'M 0 0 L 10' could not be parsed"),)),
+    "asset-is-a-folder": Case(
+        edit("layout.json", lambda d: element(d, "back", 17).__setitem__("src", "assets")),
+        (("layout.json", "$.templates.back.elements[17].src:", "'assets' is a folder, not a file"),)),
     "asset-leaves-deck": Case(
         edit("layout.json", lambda d: element(d, "heaven", 4).__setitem__("src", "../../etc/passwd")),
         (("layout.json", "$.templates.heaven.elements[4].src:", "'../../etc/passwd' leaves the deck folder"),)),
@@ -241,11 +274,11 @@ CASES: dict[str, Case] = {
     # --- fonts and text -------------------------------------------------------------------------
     "glyph-missing": Case(
         set_field(TEN, "rule", "🀄をゲーム終了時に数える。"),
-        (("layout.json", "$.templates.heaven.elements[6].text:", "card 'ten'",
+        (("layout.json:", "$.templates.heaven.elements[6].text:", "card 'ten'",
           "BIZUDGothic-Regular.ttf has no glyph for '🀄' (U+1F004)"),)),
     "text-overflow": Case(
         set_field(BATSU, "rule", LONG_RULE),
-        (("layout.json", "$.templates.faction.elements[7].text:", "card 'batsu'", "does not fit 38×14 mm at 6 pt"),)),
+        (("layout.json:", "$.templates.faction.elements[7].text:", "card 'batsu'", "does not fit 38×14 mm at 6 pt"),)),
     "builtin-font-unknown": Case(
         edit("game.json", lambda d: d["fonts"].__setitem__("mincho", "builtin:BIZUDMincho-Bold")),
         (("game.json", "$.fonts.mincho:", "no built-in font 'BIZUDMincho-Bold'", "BIZUDMincho-Regular"),)),
@@ -259,14 +292,14 @@ CASES: dict[str, Case] = {
 }
 
 # Cases also run through `fudaya check` (which never writes) — the same located line must appear.
-CHECK_CASES = ["duplicate-key", "qty-as-string", "colour-map-key-missing", "image-low-resolution",
-               "composition-mismatch"]
+CHECK_CASES = ["duplicate-key", "qty-as-string", "colour-map-key-missing", "colour-map-cmyk-over-100",
+               "text-format-spec-wrong", "image-low-resolution", "composition-mismatch"]
 
 
 # --- the runs ---------------------------------------------------------------------------------
 
 
-def run(args: list[str]):
+def run(args: list[str]) -> Result:
     result = runner.invoke(app, args)
     text = result.output + result.stderr
     assert "Traceback" not in text, text
@@ -282,26 +315,75 @@ def assert_lines(stderr: str, lines: tuple[tuple[str, ...], ...]) -> None:
             f"no stderr line contains all of {fragments!r}; stderr was:\n{stderr}")
 
 
-def assert_one_line_issues(stderr: str) -> None:
-    """Every issue is one line `file[:line[:col]]: $path: message`, ending with a summary."""
+ISSUE_LINE = re.compile(r"\.json(:\d+:\d+|:\d+)?: \$\S*: \S")  # file[:line[:col]]: $.json.path: message
+SUMMARY_LINE = re.compile(r"\w+: not built \(\d+ problems?\)")
+PROGRESS_LINE = re.compile(r"\w+\s*")  # the progress bar's label, printed once the build has started
+
+
+LOCATED = re.compile(r"^(?P<file>\S+\.json):(?P<line>\d+):(?P<col>\d+): (?P<path>\$\S*):")
+
+
+def _pointer(path: str) -> str:
+    """'$.templates.back.elements[17].src' -> '/templates/back/elements/17/src'."""
+    return "".join(f"/{part}" for part in re.findall(r"\.([^.\[]+)|\[(\d+)\]", path) for part in part if part)
+
+
+def assert_locations_are_real(stderr: str) -> None:
+    """Every file:line:col printed is where the named JSON path (or its nearest existing parent) starts."""
     for line in stderr.splitlines():
-        line = line.strip()
-        if not line or re.match(r"^\w+ *(\[.*\])?.*%?$", line) and "$" not in line and ": " not in line:
-            continue  # progress bar chatter
-        if re.match(r"^\w+: not built \(\d+ problems?\)$", line) or re.match(r"^\w+: \d+ problems", line):
+        found = LOCATED.match(line)
+        if not found or found["path"] == "$":
             continue
-        assert re.search(r"\.json(:\d+(:\d+)?)?: \$[^ ]*: \S", line), f"not a located issue line: {line!r}"
+        try:
+            doc = load_json(Path(found["file"]))  # the mutated file, as the user would open it
+        except DeckError:
+            continue  # unreadable JSON: its cases assert the exact line themselves
+        pointer = _pointer(found["path"])
+        while pointer and pointer not in doc.positions:
+            pointer = pointer.rsplit("/", 1)[0]
+        assert doc.positions.get(pointer) == (int(found["line"]), int(found["col"])), line
+
+
+def assert_one_line_issues(stderr: str, count: int) -> None:
+    """Every line of stderr is a located issue, the summary or the progress label (nothing else),
+    and there are exactly `count` issues."""
+    issues = 0
+    for line in stderr.splitlines():
+        if line.strip() and not (SUMMARY_LINE.fullmatch(line) or PROGRESS_LINE.fullmatch(line)):
+            assert ISSUE_LINE.search(line), f"not a located issue line: {line!r}"
+            issues += 1
+    assert issues == count, f"expected {count} issue lines, got {issues}:\n{stderr}"
+
+
+def test_the_cases_aim_at_what_they_say() -> None:
+    """The table edits cards and elements by index: fail here, plainly, if decks/gogyo is reshuffled."""
+    cards = read_json(GOGYO / "cards.json")["cards"]
+    assert [cards[i]["id"] for i in (QING_WATER, TEN, BATSU)] == ["qing-water", "ten", "batsu"]
+    layout = read_json(GOGYO / "layout.json")
+    aimed = {
+        ("frame", 0): ("rect", "fill", "paper"), ("frame", 2): ("circle", "fill", "ink"),
+        ("frame", 4): ("text", "text", "{reading}"), ("heaven", 4): ("svg", "src", "assets/cloud.svg"),
+        ("heaven", 6): ("text", "text", "{rule}"), ("faction", 7): ("text", "text", "{rule}"),
+        ("back", 17): ("image", "src", "assets/seal.png"),
+    }
+    for (template, index), (kind, key, value) in aimed.items():
+        found = element(layout, template, index)
+        assert (found["type"], found.get(key)) == (kind, value), (template, index, found)
+    assert len(layout["templates"]["frame"]["elements"]) == 5  # path-data-malformed appends elements[5]
+    assert layout["templates"]["dynasty"]["elements"][0]["fill"] == {"map": "element", "key": "{element}"}
 
 
 def test_unmutated_copy_checks_and_builds(tmp_path: Path) -> None:
     decks = make_decks(tmp_path)
     out = tmp_path / "out"
+    for name in ("game", "cards", "layout"):  # the relative "$schema" reaches the real schema/ through the link
+        assert check_declared_schema(load_json(decks / "gogyo" / f"{name}.json"), f"{name}.schema.json") == []
     checked = run(["check", "gogyo", "--decks", str(decks)])
     assert checked.exit_code == 0, checked.output
     assert "gogyo: ok (1 deck, 66 cards)" in checked.stdout
     built = run(["build", "gogyo", "--decks", str(decks), "--output", str(out)])
     assert built.exit_code == 0, built.output
-    assert built.stderr.count(".json") == 0, built.stderr  # no issue lines, not even warnings
+    assert not ISSUE_LINE.search(built.stderr), built.stderr  # no issue lines, not even warnings
     assert sorted(p.name for p in files_in(out)) == ["build.json", "cards-printshop.pdf", "cards.pdf"]
 
 
@@ -318,9 +400,12 @@ def test_build_refuses_bad_input(tmp_path: Path, case: Case) -> None:
 
     assert result.exit_code == 1, result.output
     assert_lines(result.stderr, case.lines)
-    assert_one_line_issues(result.stderr)
+    assert_one_line_issues(result.stderr, case.count)
+    assert_locations_are_real(result.stderr)
+    plural = "s" if case.count > 1 else ""
+    assert f"{case.game}: not built ({case.count} problem{plural})" in result.stderr
     assert "wrote" not in result.stdout
-    assert files_in(out) == [] if out.exists() else True, files_in(out)
+    assert not out.exists() or files_in(out) == [], files_in(out)
     assert snapshot(decks) == before, "the build changed the deck folder"
 
 
@@ -336,9 +421,24 @@ def test_check_reports_the_same_line(tmp_path: Path, name: str) -> None:
 
     assert result.exit_code == 1, result.output
     assert_lines(result.stderr, case.lines)
-    assert_one_line_issues(result.stderr)
-    assert "gogyo: ok" not in result.stdout
+    assert_one_line_issues(result.stderr, case.count)
+    assert_locations_are_real(result.stderr)
+    assert f"gogyo: {case.count} problem" in result.stdout
     assert snapshot(decks) == before
+
+
+def test_output_is_a_file(tmp_path: Path) -> None:
+    """`--output cards.pdf` by mistake: a clear message, exit 1, and the file is left alone."""
+    decks = make_decks(tmp_path)
+    target = tmp_path / "cards.pdf"
+    target.write_bytes(b"%PDF-1.4 someone's file")
+
+    result = run(["build", "gogyo", "--decks", str(decks), "--output", str(target)])
+
+    assert result.exit_code == 1, result.output
+    assert_lines(result.stderr, (("cards.pdf", "cannot write the build", "Not a directory"), ("gogyo: not built",)))
+    assert target.read_bytes() == b"%PDF-1.4 someone's file"
+    assert sorted(p.name for p in files_in(tmp_path) if "decks" not in p.parts) == ["cards.pdf"]
 
 
 def test_failed_build_keeps_the_previous_output(tmp_path: Path) -> None:

@@ -54,7 +54,7 @@ def bind_text(template: str, fields: Mapping[str, Any]) -> str:
         try:
             out.append(format(value, spec) if spec else str(value))
         except ValueError as exc:
-            raise BindingError(f"field {name!r} = {value!r} cannot be formatted as {{{name}:{spec}}} ({exc})") from None
+            raise BindingError(f"field {name!r} cannot be formatted as {{{name}:{spec}}} ({exc})") from None
     return "".join(out)
 
 

@@ -1,11 +1,13 @@
 """Which elements a card's face or back actually draws, with `when` filters and repeats expanded."""
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
+from typing import Any
 
-from .binding import matches
+from .binding import BindingError, matches
 from .model import Card, Element, Layout
+from .tables import cell_text_element, table_cells
 
 
 @dataclass(frozen=True)
@@ -16,8 +18,10 @@ class Side:
     template: str
 
 
-def sides(card: Card) -> tuple[Side, Side]:
-    return Side("front", card.face), Side("back", card.back)
+def sides(card: Card, *, has_backs: bool = True) -> tuple[Side, ...]:
+    """The printed sides of a card; single-sided sheets have only a front."""
+    front = Side("front", card.face)
+    return (front, Side("back", card.back)) if has_backs else (front,)
 
 
 def drawn_elements(card: Card, template: str, layout: Layout) -> list[Element]:
@@ -28,13 +32,22 @@ def drawn_elements(card: Card, template: str, layout: Layout) -> list[Element]:
     return [e for e in found.elements if matches(e.get("when"), card.fields)]
 
 
-def iter_leaf_elements(elements: list[Element]) -> Iterator[Element]:
-    """Elements with each repeat's inner element yielded once (for checks that look at content)."""
+def iter_leaf_elements(elements: list[Element], fields: Mapping[str, Any]) -> Iterator[Element]:
+    """Elements plus what they contain: each repeat's inner element once, each table cell's text.
+
+    Checks walk this so that text inside tables is measured like any other text.
+    """
     for element in elements:
         yield element
         if element.type == "repeat":
             inner = element.get("element")
-            yield from iter_leaf_elements([Element(inner["type"], inner, element.location.child("element"))])
+            yield from iter_leaf_elements([Element(inner["type"], inner, element.location.child("element"))], fields)
+        elif element.type == "table":
+            try:
+                cells = table_cells(element, fields)
+            except BindingError:
+                continue  # the references check reports the table's unknown field
+            yield from (cell_text_element(element, cell) for cell in cells if cell.text)
 
 
 def is_card_independent(template: str, layout: Layout) -> bool:
@@ -45,7 +58,10 @@ def is_card_independent(template: str, layout: Layout) -> bool:
     found = layout.templates.get(template)
     if found is None:
         return False
-    return not any(_mentions_card(element.props) for element in found.elements)
+    return not any(element.type in _PER_SHEET or _mentions_card(element.props) for element in found.elements)
+
+
+_PER_SHEET = ("field", "table")  # write-in boxes must be real form fields on each page, never a shared form
 
 
 def _mentions_card(value: object) -> bool:

@@ -39,7 +39,7 @@ def load_game(decks_dir: Path, game_id: str) -> Game:
     decks = []
     for index, component in enumerate(data["components"]):
         pointer = f"/components/{index}"
-        if component["kind"] == "deck":
+        if component["kind"] in ("deck", "sheet"):
             deck = _load_deck(directory, manifest, pointer, component, issues)
             if deck is not None:
                 decks.append(deck)
@@ -55,6 +55,7 @@ def load_game(decks_dir: Path, game_id: str) -> Game:
         fonts=fonts,
         decks=tuple(decks),
         location=manifest.location(),
+        rules=data.get("rules", {}),
     )
 
 
@@ -102,7 +103,8 @@ def _load_deck(directory: Path, manifest: SourcedJson, pointer: str,
     layout_doc = _load_part(directory, manifest, f"{pointer}/layout", component["layout"], "layout.schema.json", issues)
     if cards_doc is None or layout_doc is None:
         return None
-    layout = _build_layout(layout_doc, issues)
+    layout = _build_layout(layout_doc, issues, needs_back=component["kind"] == "deck",
+                           shared=manifest.data, shared_location=manifest.location())
     if layout is None:
         return None
     cards = tuple(_build_card(cards_doc, n, raw, layout.default_back) for n, raw in enumerate(cards_doc.data["cards"]))
@@ -125,6 +127,8 @@ def _load_deck(directory: Path, manifest: SourcedJson, pointer: str,
         composition=rules,
         total=cards_doc.data.get("total"),
         total_location=cards_doc.location("/total"),
+        kind=component["kind"],
+        fillable=component.get("fillable", False),
         location=manifest.location(pointer),
     )
 
@@ -140,7 +144,9 @@ def _build_card(doc: SourcedJson, index: int, raw: dict[str, Any], default_back:
     )
 
 
-def _build_layout(doc: SourcedJson, issues: list[Issue]) -> Layout | None:
+def _build_layout(doc: SourcedJson, issues: list[Issue], *, needs_back: bool,
+                  shared: dict[str, Any], shared_location: Location) -> Layout | None:
+    """`shared` is game.json, whose palette and colour maps every layout inherits."""
     data = doc.data
     card = data["card"]
     size = card["size"]
@@ -158,15 +164,22 @@ def _build_layout(doc: SourcedJson, issues: list[Issue]) -> Layout | None:
             for n, raw in enumerate(raw_templates[owner]["elements"])
         )
         templates[name] = Template(name, elements, doc.location(f"/templates/{name}"))
-    if data["back"] not in raw_templates:
+    back = data.get("back", "")
+    if needs_back and "back" not in data:
+        issues.append(Issue(doc.location(""), "schema", "'back' is required: a deck's cards need a back template"))
+    elif needs_back and back not in raw_templates:
         issues.append(Issue(doc.location("/back"), "unknown-template",
-                            f"back template {data['back']!r} is not defined in templates"))
+                            f"back template {back!r} is not defined in templates"))
     return Layout(
         size=card_size,
-        palette=data.get("palette", {}),
-        color_maps=data.get("color_maps", {}),
+        palette={**shared.get("palette", {}), **data.get("palette", {})},
+        color_maps={**shared.get("color_maps", {}), **data.get("color_maps", {})},
+        color_map_locations={
+            **{name: shared_location.child("color_maps").child(name) for name in shared.get("color_maps", {})},
+            **{name: doc.location("/color_maps").child(name) for name in data.get("color_maps", {})},
+        },
         templates=templates,
-        default_back=data["back"],
+        default_back=back,
         location=doc.location(),
     )
 

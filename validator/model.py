@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -68,6 +68,7 @@ class Layout:
     templates: Mapping[str, Template]
     default_back: str
     location: Location
+    color_map_locations: Mapping[str, Location] = field(default_factory=dict)  # layout.json or game.json
 
 
 @dataclass(frozen=True)
@@ -118,6 +119,12 @@ class Deck:
     total: int | None
     total_location: Location
     location: Location
+    kind: str = "deck"  # "deck": fronts and backs; "sheet": single-sided pages (score sheets)
+    fillable: bool = False  # sheets only: also write a variant with PDF form fields
+
+    @property
+    def has_backs(self) -> bool:
+        return self.kind == "deck"
 
     def copies(self) -> list[CardCopy]:
         return [CardCopy(card, n) for card in self.cards for n in range(1, card.qty + 1)]
@@ -135,3 +142,4 @@ class Game:
     fonts: Mapping[str, FontRef]
     decks: tuple[Deck, ...]
     location: Location
+    rules: Mapping[str, Any] = field(default_factory=dict)

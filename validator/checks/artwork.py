@@ -53,8 +53,8 @@ def check(game: Game) -> Iterator[Issue]:
     seen: set[tuple[str, str]] = set()
     for deck in game.decks:
         for card in deck.cards:
-            for side in sides(card):
-                for element in iter_leaf_elements(drawn_elements(card, side.template, deck.layout)):
+            for side in sides(card, has_backs=deck.has_backs):
+                for element in iter_leaf_elements(drawn_elements(card, side.template, deck.layout), card.fields):
                     if element.type not in ("image", "svg"):
                         continue
                     try:

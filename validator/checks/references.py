@@ -2,28 +2,31 @@
 from __future__ import annotations
 
 from collections.abc import Iterator
+from typing import Any
 
 from ..binding import BindingError, bind_color, bind_count, bind_text, parse_color
 from ..faces import drawn_elements, iter_leaf_elements, sides
 from ..issues import Issue
 from ..model import Card, Element, Game, Layout
+from ..tables import columns_used, table_cells
 
-_COLOR_PROPS = ("fill", "stroke", "color")
+_COLOR_PROPS = ("fill", "stroke", "color", "header_fill")
 
 
 def check(game: Game) -> Iterator[Issue]:
+    yield from check_field_names(game)
     for deck in game.decks:
         layout = deck.layout
         yield from _check_color_maps(layout)
         reported: set[tuple[str, str]] = set()
         for card in deck.cards:
-            for side in sides(card):
+            for side in sides(card, has_backs=deck.has_backs):
                 if side.template not in layout.templates:
                     key = "face" if side.name == "front" else "back"
                     yield Issue(card.location.child(key), "unknown-template",
                                 f"card {card.id!r}: {side.name} template {side.template!r} is not in the layout")
                     continue
-                for element in iter_leaf_elements(drawn_elements(card, side.template, layout)):
+                for element in iter_leaf_elements(drawn_elements(card, side.template, layout), card.fields):
                     for issue in _check_element(game, layout, card, element):
                         dedupe = (issue.location.pointer, issue.message.split(": ", 1)[-1])
                         if dedupe not in reported:
@@ -34,7 +37,7 @@ def check(game: Game) -> Iterator[Issue]:
 def _check_color_maps(layout: Layout) -> Iterator[Issue]:
     for name, table in layout.color_maps.items():
         for key, value in table.items():
-            where = layout.location.child("color_maps").child(name).child(key)
+            where = layout.color_map_locations[name].child(key)
             try:
                 literal = parse_color(value)
             except BindingError as exc:
@@ -77,3 +80,54 @@ def _check_element(game: Game, layout: Layout, card: Card, element: Element) -> 
             bind_count(element.props["count"], card.fields)
         except BindingError as exc:
             yield problem("count", str(exc))
+    if element.type == "table":
+        yield from _check_table(element, card, layout, problem)
+    if element.type == "field":
+        try:
+            bind_text(element.props["name"], card.fields)
+        except BindingError as exc:
+            yield problem("name", str(exc))
+
+
+def _check_table(element: Element, card: Card, layout: Layout, problem: Any) -> Iterator[Issue]:
+    expected = len(element.props["columns"])
+    for row, used in enumerate(columns_used(element)):
+        if used != expected:
+            yield problem(f"rows/{row}", f"row {row + 1} fills {used} columns but the table has {expected}")
+    try:
+        cells = table_cells(element, card.fields)
+    except BindingError as exc:
+        yield problem("rows", str(exc))
+        return
+    for cell in cells:
+        for prop in ("fill", "color"):
+            if prop in cell.spec:
+                try:
+                    bind_color(cell.spec[prop], card.fields, layout)
+                except BindingError as exc:
+                    yield problem(f"rows/{cell.row}", str(exc))
+
+
+def check_field_names(game: Game) -> Iterator[Issue]:
+    """Write-in fields become PDF form fields, whose names must be unique in the file."""
+    for deck in game.decks:
+        seen: dict[str, str] = {}
+        for copy in deck.copies():
+            card = copy.card
+            for element in drawn_elements(card, card.face, deck.layout):
+                names = []
+                try:
+                    if element.type == "field":
+                        names = [bind_text(element.props["name"], card.fields)]
+                    elif element.type == "table":
+                        names = [c.field for c in table_cells(element, card.fields) if c.field]
+                except BindingError:
+                    continue  # reported above
+                for name in names:
+                    label = copy.label
+                    if name in seen:
+                        yield Issue(element.location, "duplicate-field",
+                                    f"write-in field {name!r} appears on {seen[name]} and {label}; "
+                                    f"bind a card field into its name, e.g. p{{player}}_total")
+                        break
+                    seen[name] = label

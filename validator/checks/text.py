@@ -15,8 +15,8 @@ def check(game: Game) -> Iterator[Issue]:
     yield from _outside_safe_zone(game)
     for deck in game.decks:
         for card in deck.cards:
-            for side in sides(card):
-                for element in iter_leaf_elements(drawn_elements(card, side.template, deck.layout)):
+            for side in sides(card, has_backs=deck.has_backs):
+                for element in iter_leaf_elements(drawn_elements(card, side.template, deck.layout), card.fields):
                     if element.type != "text" or element.props["font"] not in game.fonts:
                         continue
                     try:
