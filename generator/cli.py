@@ -11,6 +11,7 @@ import typer
 from validator.checks import check_game
 from validator.issues import DeckError, Issue
 from validator.loader import find_games, load_game
+from validator.model import Game
 from validator.paths import DEFAULT_DECKS_DIR, DEFAULT_OUTPUT_DIR, PROJECT_ROOT
 
 from .build import BuildError, BuildOptions, build_game, load_checked, total_steps
@@ -52,6 +53,15 @@ def _report(issues: list[Issue]) -> None:
 
 def _problems(count: int) -> str:
     return f"{count} problem{'s' if count != 1 else ''}"
+
+
+def _contents(game: Game) -> str:
+    """'66 cards, 4 sheets': what the game prints, counted by kind."""
+    counts: dict[str, int] = {}
+    for deck in game.decks:
+        noun = "cards" if deck.has_backs else "sheets"
+        counts[noun] = counts.get(noun, 0) + sum(card.qty for card in deck.cards)
+    return ", ".join(f"{n} {noun}" for noun, n in counts.items())
 
 
 def _games(requested: list[str] | None, decks: Path) -> list[str]:
@@ -120,9 +130,8 @@ def check(
         result = check_game(game)
         _report(result.issues)
         findings += len(result.errors)
-        cards = sum(card.qty for deck in game.decks for card in deck.cards)
         state = "ok" if result.ok else _problems(len(result.errors))
-        typer.echo(f"{game_id}: {state} ({len(game.decks)} deck{'s' if len(game.decks) != 1 else ''}, {cards} cards)")
+        typer.echo(f"{game_id}: {state} ({_contents(game)})")
     if findings:
         raise typer.Exit(1)
 

@@ -15,9 +15,10 @@ _COLOR_PROPS = ("fill", "stroke", "color", "header_fill")
 
 def check(game: Game) -> Iterator[Issue]:
     yield from check_field_names(game)
+    maps_checked: set[str] = set()  # game-wide maps are shared by every component: check them once
     for deck in game.decks:
         layout = deck.layout
-        yield from _check_color_maps(layout)
+        yield from _check_color_maps(layout, maps_checked)
         reported: set[tuple[str, str]] = set()
         for card in deck.cards:
             for side in sides(card, has_backs=deck.has_backs):
@@ -34,8 +35,12 @@ def check(game: Game) -> Iterator[Issue]:
                             yield issue
 
 
-def _check_color_maps(layout: Layout) -> Iterator[Issue]:
+def _check_color_maps(layout: Layout, checked: set[str]) -> Iterator[Issue]:
     for name, table in layout.color_maps.items():
+        source = layout.color_map_locations[name]
+        if f"{source.file}#{source.pointer}" in checked:
+            continue
+        checked.add(f"{source.file}#{source.pointer}")
         for key, value in table.items():
             where = layout.color_map_locations[name].child(key)
             try:
