@@ -106,7 +106,7 @@ def build(
             continue
         for written in result.files:
             width, height = written.page_size
-            typer.echo(f"wrote {written.path}: {written.pages} pages, {width:g}×{height:g} mm")
+            typer.echo(f"wrote {written.path}: {written.pages} page{'s' if written.pages != 1 else ''}, {width:g}×{height:g} mm")
         typer.echo(f"wrote {output / game_id / 'build.json'}: {len(result.placements)} placements")
     if failed:
         raise typer.Exit(1)
