@@ -1,0 +1,98 @@
+"""Simulation harness and statistics: determinism across workers, caps, Ludii metrics, intervals."""
+from __future__ import annotations
+
+import json
+import math
+
+import pytest
+
+from validator.engine.registry import engine_for
+from validator.loader import load_game
+from validator.paths import DEFAULT_DECKS_DIR
+from validator.sim_report import render_text
+from validator.simulate import SimConfig, chunks, derive_seed, play_match, simulate
+from validator.policies import find_policy
+from validator.stats import distribution, ideal_duration, percentile, summarize, wilson
+
+
+@pytest.fixture(scope="module")
+def engine():
+    return engine_for(load_game(DEFAULT_DECKS_DIR, "gogyo"))
+
+
+def test_same_seed_same_records(engine):
+    config = SimConfig(4, ("greedy", "random", "greedy", "random"), 30, seed=4)
+    assert simulate(engine, config) == simulate(engine, config)
+    assert simulate(engine, config) != simulate(engine, SimConfig(4, config.policies, 30, seed=5))
+
+
+def test_one_match_does_not_depend_on_the_others(engine):
+    policies = [find_policy("random")] * 3
+    alone = play_match(engine, policies, 8, 17)
+    among = simulate(engine, SimConfig(3, ("random",) * 3, 20, seed=8))[17]
+    assert alone == among
+
+
+def test_workers_do_not_change_the_summary(engine):
+    one = SimConfig(4, ("greedy",) * 4, 120, seed=1, workers=1)
+    two = SimConfig(4, ("greedy",) * 4, 120, seed=1, workers=2)
+    first, second = simulate(engine, one), simulate(engine, two)
+    assert first == second
+    assert json.dumps(summarize(first, engine, one)) == json.dumps(summarize(second, engine, one))
+
+
+def test_the_step_cap_stops_games_and_counts_timeouts(engine):
+    config = SimConfig(2, ("random",) * 2, 10, seed=1, step_cap=5)
+    records = simulate(engine, config)
+    assert all(m.timed_out and not m.winners and len(m.games) == 1 for m in records)
+    summary = summarize(records, engine, config)
+    assert summary["ludii"]["Timeouts"] == 1.0 and summary["ludii"]["Completion"] == 0.0
+    assert summary["ended_by"] == {"cap": 10} and not summary["finished"]["all_finished"]
+
+
+def test_summary_holds_every_reported_figure(engine):
+    config = SimConfig(4, ("greedy",) * 4, 200, seed=2)
+    summary = summarize(simulate(engine, config), engine, config, seconds_per_turn=20)
+    assert summary["finished"]["all_finished"] and summary["games"] == 400
+    assert sum(summary["ended_by"].values()) == 400
+    assert math.isclose(sum(row["rate"] for row in summary["seats"]), 1.0)
+    assert all(low <= row["rate"] <= high for row in summary["seats"] for low, high in [row["ci95"]])
+    lu = summary["ludii"]
+    assert lu["Balance"] == pytest.approx(1 - (max(r["rate"] for r in summary["seats"])
+                                               - min(r["rate"] for r in summary["seats"])))
+    assert 0 <= lu["DecisionMoves"] <= 1 and 0 <= lu["IdealDuration"] <= 1
+    assert summary["play_time"]["turn_band"] == [60.0, 90.0]  # 20-30 min at 20 s per turn
+    assert lu["DurationTurns"] == pytest.approx(summary["turns"]["per_match"]["mean"])
+    text = render_text(summary)
+    assert "20 s per turn" in text and "the box says 20-30 min" in text and "seat 4:" in text
+
+
+def test_derived_seeds_and_chunks():
+    assert derive_seed(1, 0, "chance") == derive_seed(1, 0, "chance") != derive_seed(1, 1, "chance")
+    assert derive_seed(1, 0, "chance") != derive_seed(1, 0, "policy")
+    parts = chunks(1001, 2)
+    assert parts[0][0] == 0 and parts[-1][1] == 1001 and all(a[1] == b[0] for a, b in zip(parts, parts[1:]))
+
+
+def test_config_rejects_a_policy_count_that_does_not_match():
+    with pytest.raises(ValueError, match="2 policies for 3 seats"):
+        SimConfig(3, ("random", "random"), 1)
+
+
+def test_wilson_interval():
+    low, high = wilson(50, 100)
+    assert low == pytest.approx(0.4038, abs=1e-4) and high == pytest.approx(0.5962, abs=1e-4)
+    assert wilson(0, 10)[0] == 0.0 and wilson(10, 10)[1] == pytest.approx(1.0)
+
+
+def test_ideal_duration_follows_ludii():
+    assert ideal_duration(50, 40, 60) == 1.0
+    assert ideal_duration(20, 40, 60) == 0.5
+    assert ideal_duration(90, 40, 60) == 0.5
+    assert ideal_duration(120, 40, 60) == 0.0
+
+
+def test_distribution_and_percentiles():
+    assert percentile([1, 2, 3, 4], 50) == 2.5
+    d = distribution([0, 6, 6, 13])
+    assert d["mean"] == 6.25 and d["median"] == 6 and [h["count"] for h in d["histogram"]] == [1, 2, 1]

@@ -1,0 +1,1 @@
+"""The common rules-engine interface (api) and the registry of games (registry)."""

@@ -1,0 +1,90 @@
+"""The interface every rules engine follows, shaped after OpenSpiel: Game -> State -> actions.
+
+A game module provides an immutable *rules game* (built from the loaded deck model, never from
+hard-coded card lists) whose `new_initial_state(rng, num_players)` deals a fresh state. Chance
+(shuffles, draws) comes only from the injected `random.Random`; nothing here touches the
+module-level `random` functions. Policies receive `state.observation(player)` and the legal
+actions, never the state itself.
+"""
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any, Protocol, TypeAlias
+
+Seat: TypeAlias = int
+Action: TypeAlias = int
+
+TERMINAL: Seat = -4  # OpenSpiel's kTerminalPlayerId: current_player() once the game is over
+
+
+class InvariantError(AssertionError):
+    """A state broke one of its game's invariants (a rules-engine bug, never a user error)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Outcome:
+    """How one game ended: points per seat, the seats with the best points, why and when it ended."""
+
+    scores: tuple[int, ...]
+    winners: tuple[Seat, ...]
+    reason: str
+    turns: int
+
+
+class Observation(Protocol):
+    """What one player may see. Hidden cards never appear in it."""
+
+    game_name: str
+    seat: Seat
+
+
+class State(Protocol):
+    """One game in progress. Mutated in place by apply_action; snapshot explicitly if needed."""
+
+    def current_player(self) -> Seat: ...
+    def legal_actions(self) -> Sequence[Action]: ...
+    def apply_action(self, action: Action) -> None: ...
+    def is_terminal(self) -> bool: ...
+    def returns(self) -> tuple[int, ...]: ...
+    def outcome(self) -> Outcome: ...
+    def turn_number(self) -> int: ...
+    def observation(self, player: Seat) -> Observation: ...
+    def action_to_string(self, action: Action) -> str: ...
+    def check_invariants(self) -> None: ...
+    def counters(self) -> Mapping[str, int]: ...
+
+
+class RulesGame(Protocol):
+    """Immutable rules and card table of one game; deals states and judges matches."""
+
+    name: str
+    min_players: int
+    max_players: int
+    play_minutes: tuple[int, int]
+    games_per_match: int
+    action_kinds: tuple[str, ...]
+
+    def new_initial_state(self, rng: random.Random, num_players: int, *,
+                          first_player: Seat | None = None,
+                          previous_scores: Sequence[Sequence[int]] = ()) -> State: ...
+    def action_kind(self, action: Action) -> int: ...
+    def next_first_player(self, first_player: Seat, num_players: int) -> Seat: ...
+    def match_winners(self, deal_scores: Sequence[Sequence[int]]) -> tuple[Seat, ...]: ...
+
+
+def best_seats(scores: Sequence[int]) -> tuple[Seat, ...]:
+    """Every seat holding the highest score (several on a tie)."""
+    top = max(scores)
+    return tuple(seat for seat, score in enumerate(scores) if score == top)
+
+
+def rule(rules: Mapping[str, Any], key: str, kind: type, game: str) -> Any:
+    """One value of a game.json "rules" object, checked for presence and type."""
+    if key not in rules:
+        raise ValueError(f"{game}: game.json rules lack {key!r}")
+    value = rules[key]
+    if not isinstance(value, kind) or isinstance(value, bool) and kind is not bool:
+        raise ValueError(f"{game}: game.json rules {key!r} must be {kind.__name__}, got {value!r}")
+    return value

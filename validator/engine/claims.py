@@ -1,0 +1,66 @@
+"""What a rules engine vouches for in a rulebook: ORACLES maps an engine name to its RulebookOracle.
+
+A rulebook states facts a game's rules decide — "this hand scores 16", "these are the decisions
+the source rules leave open". The generic rulebook check asks the game's oracle about them and
+never imports a game module itself; each game that can vouch for its rulebook registers a
+factory here, next to the engine registry.
+"""
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Protocol
+
+from ..games import gogyo_claims
+from ..model import Game
+
+TOTAL = "total"  # the part every oracle scores; "best order" examples maximise it
+
+
+@dataclass(frozen=True)
+class HandScoreClaim:
+    """How the rules engine scores a written hand: points by part (always with TOTAL) and the order scored."""
+
+    points: Mapping[str, int]
+    order: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class ClarificationRef:
+    """A decision the engine makes where the source rules are silent: its id and its statement."""
+
+    id: str
+    text: str
+
+
+class RulebookOracle(Protocol):
+    """The rules engine's answers to a rulebook's claims."""
+
+    parts: tuple[str, ...]  # the parts of a score, e.g. ("dynasty", "element", "total")
+    clarifications: tuple[ClarificationRef, ...]
+
+    def score(self, tokens: Sequence[str], *, ordered: bool) -> HandScoreClaim:
+        """Score a hand as written (`ordered`) or in its best order; ValueError naming a bad hand."""
+        ...
+
+    def card_ids(self, tokens: Sequence[str]) -> tuple[str, ...]:
+        """The card-file ids of the cards a hand names, in order; ValueError naming a bad token."""
+        ...
+
+
+OracleFactory = Callable[[Game], RulebookOracle]
+
+ORACLES: dict[str, OracleFactory] = {
+    "gogyo": gogyo_claims.GogyoOracle.from_model,
+}
+
+
+def engine_name(model: Game) -> str:
+    """The rules engine a game names in game.json rules.engine (default: its id)."""
+    return str(model.rules.get("engine", model.id))
+
+
+def find_oracle(model: Game) -> RulebookOracle | None:
+    """The oracle of the game's rules engine, or None if it has none; ValueError if it cannot be built."""
+    factory = ORACLES.get(engine_name(model))
+    return None if factory is None else factory(model)

@@ -1,0 +1,1 @@
+"""One rules engine per game, each following validator.engine.api; registered in engine.registry."""

@@ -1,0 +1,396 @@
+"""五行 scoring: the best order of a hand, its 王朝役 (dynasty run) and 五行役 (element run).
+
+Pure functions over the integer card codes of gogyo_cards. A hand scores, over all orders of its
+cards, the best sum of the points of its longest dynasty run and its longest element run, both
+read left to right in that same order. Runs never wrap from 清 to 夏 and always wrap from 水 to 木
+(both set in game.json rules). `Scorer.total` is the hot path: order-free bounds from the card
+counts settle hands where one kind cannot score; otherwise each dynasty run is laid down and every
+placement of the other cards around it is read for its element run. Results are memoised by an
+integer hand key, shared by hands equal up to an element rotation or a dynasty shift.
+"""
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from itertools import combinations, permutations
+from typing import Any
+
+from ..engine.api import rule
+from .gogyo_cards import ANY, BREAK, SKIP, CardTable
+
+_CACHE_LIMIT = 1_500_000  # hands memoised per process before the memo is dropped and refilled
+
+
+@dataclass(frozen=True, slots=True)
+class ScoringRules:
+    """The points tables and run rules of game.json."""
+
+    hand_size: int
+    dynasty_points: tuple[int, ...]  # run length (0..hand_size) -> points
+    element_points: tuple[int, ...]
+    dynasty_count: int
+    element_count: int
+    dynasty_wraps: bool
+    element_wraps: bool
+
+
+@dataclass(frozen=True, slots=True)
+class HandScore:
+    """A hand's best total, the order reaching it (type ids) and its two parts."""
+
+    total: int
+    dynasty: int
+    element: int
+    order: tuple[int, ...]
+
+
+def build_scoring_rules(rules: Mapping[str, Any], table: CardTable, hand_size: int) -> ScoringRules:
+    """Points tables indexed by run length, from game.json rules."""
+    def points(key: str) -> tuple[int, ...]:
+        raw = rule(rules, key, dict, "gogyo")
+        table = tuple(int(raw.get(str(length), 0)) for length in range(hand_size + 1))
+        if list(table) != sorted(table):
+            raise ValueError(f"gogyo: rules {key!r} must not give fewer points to a longer run: {raw}")
+        return table
+    return ScoringRules(
+        hand_size=hand_size,
+        dynasty_points=points("dynasty_points"), element_points=points("element_points"),
+        dynasty_count=len(table.dynasty_names), element_count=len(table.element_names),
+        dynasty_wraps=rule(rules, "dynasty_wraps", bool, "gogyo"),
+        element_wraps=rule(rules, "element_wraps", bool, "gogyo"),
+    )
+
+
+def longest_run(codes: Iterable[int], size: int, wraps: bool) -> int:
+    """Length of the longest left-to-right run of consecutive values in `codes`.
+
+    Values are 1..size; ANY takes whatever value continues the run; SKIP is ignored; BREAK ends
+    the run. Tracks the longest valid run ending at each card: its length, the value of its last
+    card (0 while it holds only wild cards) and how many wild cards end it.
+    """
+    best = run = trail = last = 0
+    for code in codes:
+        if code == SKIP:
+            continue
+        if code == BREAK:
+            run = trail = last = 0
+            continue
+        if code == ANY:
+            if last == 0:
+                run += 1
+            elif last < size:
+                last += 1
+                run += 1
+            elif wraps:
+                last = 1
+                run += 1
+            else:  # a run at the last value cannot go on: keep only its trailing wild cards
+                run, last = trail + 1, 0
+            trail += 1
+        else:
+            if last == 0:
+                run = (run if wraps else min(run, code - 1)) + 1
+            elif code == last + 1 or (wraps and last == size and code == 1):
+                run += 1
+            else:
+                run = (trail if wraps else min(trail, code - 1)) + 1
+            last, trail = code, 0
+        if run > best:
+            best = run
+    return best
+
+
+def order_points(order: Sequence[int], table: CardTable, rules: ScoringRules) -> tuple[int, int]:
+    """(dynasty points, element points) of the cards in exactly this order."""
+    dynasty = longest_run((table.dynasty[t] for t in order), rules.dynasty_count, rules.dynasty_wraps)
+    element = longest_run((table.element[t] for t in order), rules.element_count, rules.element_wraps)
+    return rules.dynasty_points[min(dynasty, rules.hand_size)], rules.element_points[min(element, rules.hand_size)]
+
+
+def best_unordered_run(values: Iterable[int], size: int, wraps: bool) -> int:
+    """Longest run the cards could form in some order, ignoring the other kind of run.
+
+    A run covers an interval of values (cyclic when `wraps`); each value missing from the cards
+    costs one wild card. SKIP and BREAK cards take no part.
+    """
+    codes = list(values)
+    wild = codes.count(ANY)
+    present = {c for c in codes if c > 0}
+    best = min(wild, size)
+    for low in range(1, size + 1):
+        missing = 0
+        for length in range(1, size + 1):
+            value = low + length - 1
+            if value > size:
+                if not wraps:
+                    break
+                value -= size
+            if value not in present:
+                missing += 1
+                if missing > wild:
+                    break
+            if length > best:
+                best = length
+    return best
+
+
+class Scorer:
+    """Best-order scoring for one card table, memoised by hand key; picklable without its memo."""
+
+    __slots__ = ("table", "rules", "_cache", "_perms", "_patterns", "_runs", "_longest_dyn", "_longest_elem",
+                 "_dyn_ceiling", "_elem_ceiling", "_dyn_weight", "_elem_weight", "_packed", "_no_shift",
+                 "_rotations", "_lane", "_lane_mask")
+
+    def __init__(self, table: CardTable, rules: ScoringRules) -> None:
+        if rules.hand_size > 7:
+            raise ValueError("hands of more than 7 cards do not fit the 3-bit count fields")
+        self.table = table
+        self.rules = rules
+        self._cache: dict[int, int] = {}
+        self._runs: dict[tuple[tuple[int, ...], int], list[tuple[int, ...]]] = {}
+        self._longest_dyn: dict[int, int] = {}
+        self._longest_elem: dict[int, int] = {}
+        self._dyn_ceiling: dict[int, int] = {}
+        self._elem_ceiling: dict[int, int] = {}
+        self._perms = [tuple(permutations(range(n))) for n in range(rules.hand_size + 1)]
+        self._patterns = [[_placements(n, size) for size in range(n + 1)] for n in range(rules.hand_size + 1)]
+        self._dyn_weight = tuple(1 << 3 * (code - SKIP) for code in table.dynasty)
+        self._elem_weight = tuple(1 << 3 * (code - BREAK) for code in table.element)
+        rotations, shifts = _symmetries(table, rules)
+        self._rotations = len(rotations)
+        self._lane = max(table.weight).bit_length() + 8  # room for the sum of a hand's weights
+        self._lane_mask = (1 << self._lane) - 1
+        self._no_shift = len(shifts) + 1 if shifts else 1  # a lowest dynasty this high means: do not shift
+        self._packed = tuple(  # [shift][type] -> the shifted type's weight under every rotation, side by side
+            tuple(sum(table.weight[r[shift[t]]] << self._lane * k for k, r in enumerate(rotations))
+                  for t in range(len(table.labels)))
+            for shift in (shifts or [tuple(range(len(table.labels)))]))
+
+    def __getstate__(self) -> tuple[CardTable, ScoringRules]:
+        return self.table, self.rules
+
+    def __setstate__(self, state: tuple[CardTable, ScoringRules]) -> None:
+        self.__init__(*state)  # type: ignore[misc]
+
+    def best(self, types: Sequence[int]) -> HandScore:
+        """Best total, the first order (in permutation order of `types`) reaching it, and its parts."""
+        table, rules = self.table, self.rules
+        best = HandScore(-1, 0, 0, tuple(types))
+        for perm in self._perms[len(types)]:
+            order = tuple(types[i] for i in perm)
+            dynasty, element = order_points(order, table, rules)
+            if dynasty + element > best.total:
+                best = HandScore(dynasty + element, dynasty, element, order)
+        return best
+
+    def total(self, key: int, types: Sequence[int]) -> int:
+        """Best total of the hand `types` whose key is `key` (see CardTable.hand_key)."""
+        cache = self._cache
+        found = cache.get(key)
+        if found is None:
+            if len(cache) >= _CACHE_LIMIT:
+                cache.clear()
+            same = self._symmetric_key(types)  # the same hand up to element rotation and dynasty shift
+            found = cache.get(same)
+            if found is None:
+                found = cache[same] = self._compute(types)
+            cache[key] = found
+        return found
+
+    def _symmetric_key(self, types: Sequence[int]) -> int:
+        """Key of a representative hand scoring the same: dynasties shifted down to start at 1 (when
+        no wild dynasty card could reach past an end) and elements rotated to the smallest key.
+        Each type's rotated weights sit side by side in one integer (one row per shift), so one
+        sum gives the keys of every rotation."""
+        dyn = self.table.dynasty
+        low = self._no_shift
+        for t in types:
+            code = dyn[t]
+            if code == ANY:
+                low = self._no_shift
+                break
+            if 0 < code < low:
+                low = code
+        row = self._packed[low - 1] if low < self._no_shift else self._packed[0]
+        total = 0
+        for t in types:
+            total += row[t]
+        lane, mask = self._lane, self._lane_mask
+        return min([total >> lane * k & mask for k in range(self._rotations)])
+
+    def cached(self, key: int) -> int | None:
+        """The memoised total of hand `key`, or None if not scored yet."""
+        return self._cache.get(key)
+
+    def total_of(self, types: Sequence[int]) -> int:
+        """Best total of a hand given only its types."""
+        return self.total(self.table.hand_key(types), types)
+
+    @property
+    def count_weights(self) -> tuple[tuple[int, ...], tuple[int, ...]]:
+        """Per card type, its field in a dynasty-count key and in an element-count key (see `ceiling`)."""
+        return self._dyn_weight, self._elem_weight
+
+    def ceiling(self, dyn_key: int, elem_key: int) -> int:
+        """An upper bound on a hand's total from its card counts alone (keys: sums of `count_weights`):
+        each kind of run as long as the cards could make it if the other kind did not matter."""
+        dynasty = self._dyn_ceiling.get(dyn_key)
+        if dynasty is None:
+            dynasty = self._dyn_ceiling[dyn_key] = self.rules.dynasty_points[self._longest_unordered(False, dyn_key)]
+        element = self._elem_ceiling.get(elem_key)
+        if element is None:
+            element = self._elem_ceiling[elem_key] = self.rules.element_points[self._longest_unordered(True, elem_key)]
+        return dynasty + element
+
+    def ceiling_tables(self) -> tuple[Mapping[int, int], Mapping[int, int]]:
+        """The memo behind `ceiling` (count key -> points), for callers' inner loops: a key missing
+        from them is filled by calling `ceiling`."""
+        return self._dyn_ceiling, self._elem_ceiling
+
+    def _longest_unordered(self, element: bool, key: int) -> int:
+        memo = self._longest_elem if element else self._longest_dyn
+        found = memo.get(key)
+        if found is None:
+            low = BREAK if element else SKIP
+            codes = [field + low for field in range(key.bit_length() // 3 + 1) for _ in range(key >> 3 * field & 7)]
+            rules = self.rules
+            size, wraps = (rules.element_count, rules.element_wraps) if element else (rules.dynasty_count, rules.dynasty_wraps)
+            found = memo[key] = min(best_unordered_run(codes, size, wraps), len(codes), rules.hand_size)
+        return found
+
+    def _compute(self, types: Sequence[int]) -> int:
+        table, rules = self.table, self.rules
+        dyn_weight, elem_weight = self._dyn_weight, self._elem_weight
+        dyn_key = elem_key = 0
+        for t in types:
+            dyn_key += dyn_weight[t]
+            elem_key += elem_weight[t]
+        longest_dynasty = self._longest_unordered(False, dyn_key)
+        dynasty = rules.dynasty_points[longest_dynasty]
+        element = rules.element_points[self._longest_unordered(True, elem_key)]
+        exhaustive = rules.dynasty_wraps or (rules.element_wraps and rules.element_count < rules.hand_size)
+        if not exhaustive and (dynasty == 0 or element == 0):
+            return dynasty + element  # one kind scores nothing: the other's best order is the best
+        ordered = sorted(types)  # the same hand always yields the same codes, for the run memo
+        dyn = tuple([table.dynasty[t] for t in ordered])
+        elem = tuple([table.element[t] for t in ordered])
+        if exhaustive:  # bounds not proven for these rules: try every order
+            return self._search(dyn, elem, rules.dynasty_points[-1], rules.element_points[-1])
+        return self._joint(dyn, elem, longest_dynasty, element)
+
+    def _joint(self, dyn: tuple[int, ...], elem: tuple[int, ...], longest: int, element_cap: int) -> int:
+        """Both kinds can score: for each dynasty run (longest first) try every placement of the
+        other cards that keeps it intact, and read the element run of that order."""
+        rules = self.rules
+        dpts, epts, cap = rules.dynasty_points, rules.element_points, rules.hand_size
+        esize, ewrap = rules.element_count, rules.element_wraps
+        n = len(dyn)
+        best = max(dpts[longest], element_cap)  # either run alone is always reachable
+        for size in range(longest, 0, -1):
+            ceiling = dpts[size] + element_cap
+            if dpts[size] == 0 or best >= ceiling:
+                break
+            runs = self._runs.get((dyn, size))
+            if runs is None:
+                runs = self._runs[(dyn, size)] = _dynasty_runs(dyn, size, rules.dynasty_count)
+            for run in runs:
+                rest = [i for i in range(n) if i not in run]
+                blocked = sum(1 << k for k, i in enumerate(rest) if dyn[i] != SKIP)
+                roles = run + tuple(rest)
+                for pattern, inside in self._patterns[n][size]:
+                    if inside & blocked:
+                        continue  # a dynasty card inside the run would break it
+                    total = dpts[size] + epts[min(longest_run([elem[roles[r]] for r in pattern], esize, ewrap), cap)]
+                    if total > best:
+                        best = total
+                        if best == ceiling:
+                            return best
+        return best
+
+    def _search(self, dyn: tuple[int, ...], elem: tuple[int, ...], dmax: int, emax: int) -> int:
+        """Try every order; stop early once the order-free ceiling dmax + emax is reached."""
+        rules = self.rules
+        dpts, epts, cap = rules.dynasty_points, rules.element_points, rules.hand_size
+        dsize, dwrap, esize, ewrap = rules.dynasty_count, rules.dynasty_wraps, rules.element_count, rules.element_wraps
+        ceiling = dmax + emax
+        best = 0
+        for perm in self._perms[len(dyn)]:
+            dynasty = dpts[min(longest_run([dyn[i] for i in perm], dsize, dwrap), cap)]
+            if dynasty + emax <= best:
+                continue
+            total = dynasty + epts[min(longest_run([elem[i] for i in perm], esize, ewrap), cap)]
+            if total > best:
+                best = total
+                if total == ceiling:
+                    break
+        return best
+
+
+def _placements(n: int, size: int) -> tuple[tuple[tuple[int, ...], int], ...]:
+    """Orders of n roles keeping roles 0..size-1 (a run) in sequence, with a bit mask of the
+    other roles (bit r - size) that sit inside the run's span."""
+    out = []
+    for pattern in permutations(range(n)):
+        where = [pattern.index(r) for r in range(size)]
+        if where != sorted(where):
+            continue
+        inside = 0
+        if size:
+            for position in range(where[0] + 1, where[-1]):
+                if pattern[position] >= size:
+                    inside |= 1 << (pattern[position] - size)
+        out.append((pattern, inside))
+    return tuple(out)
+
+
+def _dynasty_runs(dyn: Sequence[int], size: int, count: int) -> list[tuple[int, ...]]:
+    """Every way (as card positions, left to right) to lay `size` of the cards as one dynasty run
+    1..count without wrapping: distinct values ascending, wild cards filling gaps and the ends."""
+    concrete = [i for i, v in enumerate(dyn) if v > 0]
+    wild = [i for i, v in enumerate(dyn) if v == ANY]
+    runs = []
+    for k in range(max(0, size - len(wild)), min(size, len(concrete)) + 1):
+        spare = wild[:size - k]
+        for chosen in combinations(concrete, k):
+            values = sorted((dyn[i], i) for i in chosen)
+            if k == 0:
+                if size <= count:
+                    runs.append(tuple(spare))
+                continue
+            if any(b[0] == a[0] for a, b in zip(values, values[1:])):
+                continue
+            low, high = values[0][0], values[-1][0]
+            extra = len(spare) - (high - low + 1 - k)
+            if extra < 0:
+                continue
+            for left in range(extra + 1):
+                if low - left < 1 or high + extra - left > count:
+                    continue
+                fill = iter(spare)
+                order = [next(fill) for _ in range(left)]
+                for (value, i), (after, _) in zip(values, values[1:] + [(high + 1, -1)]):
+                    order.append(i)
+                    order.extend(next(fill) for _ in range(after - value - 1))
+                order.extend(fill)
+                runs.append(tuple(order))
+    return runs
+
+
+def _symmetries(table: CardTable, rules: ScoringRules) -> tuple[list[tuple[int, ...]], list[tuple[int, ...]]]:
+    """Type maps that never change a hand's score: element rotations (when elements wrap) and
+    dynasty shifts down by s (index s; used only on hands without wild dynasty cards). Only when
+    every dynasty x element card exists; otherwise just the identity."""
+    identity = tuple(range(len(table.labels)))
+    grid = {(d, e): t for t, (d, e) in enumerate(zip(table.dynasty, table.element)) if d > 0 and e > 0}
+    if len(grid) != rules.dynasty_count * rules.element_count:
+        return [identity], []
+
+    def remap(move: Callable[[int, int], tuple[int, int]]) -> tuple[int, ...]:
+        return tuple(grid.get(move(d, e), t) if (d, e) in grid else t
+                     for t, (d, e) in enumerate(zip(table.dynasty, table.element)))
+    count = rules.element_count
+    rotations = [identity]
+    if rules.element_wraps:
+        rotations += [remap(lambda d, e, k=k: (d, (e - 1 + k) % count + 1)) for k in range(1, count)]
+    shifts = [] if rules.dynasty_wraps else [remap(lambda d, e, s=s: (d - s, e)) for s in range(rules.dynasty_count)]
+    return rotations, shifts

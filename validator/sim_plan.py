@@ -1,0 +1,55 @@
+"""A simulation to run and summarise: seats, matches, policies, seed — from game.json or the command line."""
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass
+from typing import Any
+
+from .engine.api import RulesGame
+from .model import Game
+from .policies import find_policy
+from .simulate import DEFAULT_STEP_CAP, SimConfig, simulate
+from .stats import DEFAULT_SECONDS_PER_TURN, summarize
+
+
+@dataclass(frozen=True)
+class SimulationPlan:
+    players: int
+    matches: int
+    policies: tuple[str, ...]  # one for every seat, or one per seat
+    seed: int = 1
+    seconds_per_turn: float = DEFAULT_SECONDS_PER_TURN
+    step_cap: int = DEFAULT_STEP_CAP
+
+    @classmethod
+    def from_game(cls, game: Game) -> SimulationPlan | None:
+        """The plan in game.json "simulation", or None when the game asks for none."""
+        spec = game.simulation
+        if not spec:
+            return None
+        return cls(spec["players"], spec["matches"], tuple(spec["policies"]), spec.get("seed", 1),
+                   spec.get("seconds_per_turn", DEFAULT_SECONDS_PER_TURN))
+
+    def config(self, engine: RulesGame, workers: int) -> SimConfig:
+        """Checked settings for the harness; ValueError with a one-line reason otherwise."""
+        if not engine.min_players <= self.players <= engine.max_players:
+            raise ValueError(f"{self.players} players is outside {engine.name}'s "
+                             f"{engine.min_players}–{engine.max_players}")
+        if len(self.policies) not in (1, self.players):
+            raise ValueError(f"{len(self.policies)} policies for {self.players} seats (give one, or one per seat)")
+        for name in self.policies:
+            find_policy(name)
+        if self.seconds_per_turn <= 0:
+            raise ValueError("seconds per turn must be positive")
+        seats = self.policies * self.players if len(self.policies) == 1 else self.policies
+        return SimConfig(self.players, seats, self.matches, seed=self.seed, step_cap=self.step_cap, workers=workers)
+
+
+def default_workers() -> int:
+    return max(1, min(os.cpu_count() or 1, 8))
+
+
+def run_plan(engine: RulesGame, plan: SimulationPlan, *, workers: int | None = None) -> dict[str, Any]:
+    """Play the plan's matches (results do not depend on `workers`) and return the JSON-ready summary."""
+    config = plan.config(engine, workers or default_workers())
+    return summarize(simulate(engine, config), engine, config, seconds_per_turn=plan.seconds_per_turn)

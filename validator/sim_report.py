@@ -1,0 +1,99 @@
+"""Render a simulation summary (validator.stats.summarize) as plain text for the terminal."""
+from __future__ import annotations
+
+from typing import Any
+
+BAR_WIDTH = 40
+
+
+def _pct(share: float) -> str:
+    return f"{100 * share:.1f} %"
+
+
+def _dist(d: dict[str, Any], unit: str = "") -> str:
+    if not d.get("n"):
+        return "none"
+    return (f"mean {d['mean']:.1f}{unit} sd {d['sd']:.1f} | p5 {d['p5']:g} median {d['median']:g} "
+            f"p95 {d['p95']:g} | min {d['min']:g} max {d['max']:g}")
+
+
+def _histogram(d: dict[str, Any], indent: str = "    ") -> list[str]:
+    rows = d.get("histogram", [])
+    peak = max((row["count"] for row in rows), default=0) or 1
+    lines = []
+    for row in rows:
+        label = f"{row['from']}" if row["from"] == row["to"] else f"{row['from']}-{row['to']}"
+        bar = "#" * round(BAR_WIDTH * row["count"] / peak)
+        lines.append(f"{indent}{label:>7} {bar} {row['count']}")
+    return lines
+
+
+def render_text(s: dict[str, Any]) -> str:
+    """The summary a designer reads: every number the JSON holds that matters, with its assumption."""
+    policies = ", ".join(s["policies"]) if len(set(s["policies"])) > 1 else f"{s['policies'][0]} x{s['players']}"
+    done = s["finished"]
+    out = [
+        f"{s['game']}: {s['matches']} matches of {s['games_per_match']} games ({s['games']} games), "
+        f"{s['players']} players, policy {policies}, seed {s['seed']}",
+        f"  ({s['unit']})",
+        f"finished: {done['matches']}/{s['matches']} matches, {done['games']}/{s['games']} games "
+        f"({done['timeouts']} stopped by the {s['step_cap']}-step cap)",
+        "games ended by: " + ", ".join(f"{k} {v} ({_pct(v / (s['games'] or 1))})" for k, v in s["ended_by"].items()),
+        f"turns per game:  {_dist(s['turns']['per_game'])}",
+        f"turns per match: {_dist(s['turns']['per_match'])}",
+        *_histogram(s["turns"]["per_match"]),
+        f"score per game (every seat): {_dist(s['scores']['per_game'])}",
+        *_histogram(s["scores"]["per_game"]),
+        f"winning score per game:      {_dist(s['scores']['winning_per_game'])}",
+        f"match total (every seat):    {_dist(s['scores']['match_total'])}",
+        f"winning match total:         {_dist(s['scores']['winning_match_total'])}",
+        f"seat win rates, 95 % Wilson intervals ({s['seat_basis']}; a shared win is split):",
+    ]
+    for row in s["seats"]:
+        low, high = row["ci95"]
+        out.append(f"  seat {row['seat']}: {_pct(row['rate'])}  [{_pct(low)}, {_pct(high)}]")
+    if len(set(s["policies"])) > 1:
+        out.append("win rates by table seat and policy:")
+        for row in s["policy_seats"]:
+            low, high = row["ci95"]
+            out.append(f"  table seat {row['seat']} ({row['policy']}): {_pct(row['rate'])}  [{_pct(low)}, {_pct(high)}]")
+    out.append(f"shared wins: {s['shared_wins']} matches")
+    per_game = s["actions_per_game"]
+    out.append("actions: " + ", ".join(f"{k} {v} ({per_game[k]:.2f}/game)" for k, v in s["actions"].items()))
+    if s["counters"]:
+        out.append("  " + ", ".join(f"{k.replace('_', ' ')} {v}" for k, v in s["counters"].items()))
+    t = s["play_time"]
+    low, high = t["box_minutes"]
+    out += [
+        f"estimated play time per match, assuming {t['assumption']}:",
+        f"  minutes: {_dist(t['minutes_per_match'])}; the box says {low}-{high} min",
+        f"  below the box {_pct(t['share_below_box'])}, within {_pct(t['share_within_box'])}, "
+        f"above {_pct(t['share_above_box'])}",
+    ]
+    lu = s["ludii"]
+    band = t["turn_band"]
+    out += [
+        "Ludii metrics: " + "  ".join(f"{k} {v:.3f}" if isinstance(v, float) else f"{k} {v}" for k, v in lu.items()),
+        f"  (IdealDuration band: {band[0]:g}-{band[1]:g} turns per match = {low}-{high} min at "
+        f"{t['seconds_per_turn']:g} s/turn)",
+    ]
+    return "\n".join(out)
+
+
+def render_headline(s: dict[str, Any]) -> list[str]:
+    """A few lines for `fudaya check`: does every game end, how long, how it ends, is it fair."""
+    done, time, ludii = s["finished"], s["play_time"], s["ludii"]
+    seats = ", ".join(f"{row['seat']}: {_pct(row['rate'])} [{_pct(row['ci95'][0])}–{_pct(row['ci95'][1])}]"
+                      for row in s["seats"])
+    ended = ", ".join(f"{name} {_pct(count / (s['games'] or 1))}" for name, count in s["ended_by"].items())
+    box = time["box_minutes"]
+    return [
+        f"simulated {s['matches']} matches ({s['games']} games), {s['players']} players, "
+        f"{'/'.join(sorted(set(s['policies'])))}, seed {s['seed']}: {done['matches']} finished, "
+        f"{done['timeouts']} stopped by the step cap",
+        f"turns per game: {_dist(s['turns']['per_game'])}; ended by {ended}",
+        f"play time per match: mean {time['minutes_per_match']['mean']:.1f} min at {time['seconds_per_turn']:g} s/turn "
+        f"(box {box[0]}–{box[1]} min: {_pct(time['share_within_box'])} within, "
+        f"{_pct(time['share_below_box'])} shorter, {_pct(time['share_above_box'])} longer)",
+        f"win rate by turn order (95% CI): {seats}; Balance {ludii['Balance']:.3f}",
+    ]

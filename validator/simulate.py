@@ -1,0 +1,175 @@
+"""Seeded simulation: play N matches (each `games_per_match` games) with one policy per seat -> records.
+
+The unit is the match, because that is what the box's play time and the victory rule describe;
+every record also keeps its games, so statistics are reported per game and per match. Match i
+draws its chance (shuffles, first player) and its policies' choices from two generators seeded by
+(base seed, i) alone, so the records are identical for any number of worker processes. A step
+cap per game stops runaway games; a capped game ends its match as a timeout.
+"""
+from __future__ import annotations
+
+import hashlib
+import multiprocessing
+import random
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from .engine.api import RulesGame
+from .policies import find_policy
+from .policies.base import Policy
+
+DEFAULT_STEP_CAP = 1000  # decisions per game; gogyo games take well under 200
+END_CAP = "cap"
+
+
+@dataclass(frozen=True, slots=True)
+class GameRecord:
+    """One game of a match: its length, how it ended, scores and what was decided."""
+
+    turns: int
+    steps: int
+    end: str
+    scores: tuple[int, ...]
+    winners: tuple[int, ...]
+    first_player: int
+    actions: tuple[int, ...]       # count per entry of the game's action_kinds
+    decisions: int                 # decision states visited
+    choices: int                   # of those, states with more than one legal action
+    counters: tuple[tuple[str, int], ...]
+
+
+@dataclass(frozen=True, slots=True)
+class MatchRecord:
+    """A match: its games, the seats' totals and the winners by the game's match rule."""
+
+    index: int
+    games: tuple[GameRecord, ...]
+    totals: tuple[int, ...]
+    winners: tuple[int, ...]       # empty when a game hit the step cap
+    first_player: int
+    timed_out: bool
+
+
+@dataclass(frozen=True)
+class SimConfig:
+    """What to simulate: seats and their policies, how many matches, seeds, cap and workers."""
+
+    num_players: int
+    policies: tuple[str, ...]      # one per seat
+    matches: int
+    seed: int = 1
+    step_cap: int = DEFAULT_STEP_CAP
+    workers: int = 1
+    check_invariants: bool = False
+
+    def __post_init__(self) -> None:
+        if len(self.policies) != self.num_players:
+            raise ValueError(f"{len(self.policies)} policies for {self.num_players} seats")
+        if self.matches < 0 or self.workers < 1 or self.step_cap < 1:
+            raise ValueError("matches must be >= 0, workers and step_cap >= 1")
+
+
+def derive_seed(base: int, index: int, stream: str) -> int:
+    """A 64-bit seed for one match and one stream ("chance" or "policy"), independent of workers."""
+    digest = hashlib.blake2b(f"{base}:{index}:{stream}".encode(), digest_size=8).digest()
+    return int.from_bytes(digest, "big")
+
+
+def play_game(game: RulesGame, policies: Sequence[Policy], chance: random.Random, choice: random.Random, *,
+              first_player: int | None, previous_scores: Sequence[Sequence[int]] = (),
+              step_cap: int = DEFAULT_STEP_CAP, check_invariants: bool = False) -> GameRecord:
+    """Play one game to its end (or the cap); check every invariant after every step if asked."""
+    state = game.new_initial_state(chance, len(policies), first_player=first_player,
+                                   previous_scores=previous_scores)
+    first = state.current_player()
+    counts = [0] * len(game.action_kinds)
+    kind_of = game.action_kind
+    wants = [policy.needs_observation for policy in policies]
+    choosers = [policy.choose for policy in policies]
+    steps = decisions = choices = 0
+    if check_invariants:
+        state.check_invariants()
+    is_terminal, current, legal_actions = state.is_terminal, state.current_player, state.legal_actions
+    observe, apply = state.observation, state.apply_action
+    while not is_terminal():
+        if steps >= step_cap:
+            break
+        player = current()
+        legal = legal_actions()
+        decisions += 1
+        if len(legal) > 1:
+            choices += 1
+        action = choosers[player](observe(player) if wants[player] else None, legal, choice)
+        if check_invariants and action not in legal:
+            raise ValueError(f"policy chose {action}, not among the legal actions {legal}")
+        counts[kind_of(action)] += 1
+        apply(action)
+        steps += 1
+        if check_invariants:
+            state.check_invariants()
+    if state.is_terminal():
+        outcome = state.outcome()
+        end, scores, winners = outcome.reason, outcome.scores, outcome.winners
+    else:
+        end, scores, winners = END_CAP, state.returns(), ()
+    return GameRecord(state.turn_number(), steps, end, tuple(scores), tuple(winners), first, tuple(counts),
+                      decisions, choices, tuple(sorted(state.counters().items())))
+
+
+def play_match(game: RulesGame, policies: Sequence[Policy], base_seed: int, index: int, *,
+               step_cap: int = DEFAULT_STEP_CAP, check_invariants: bool = False) -> MatchRecord:
+    """Match `index`: its games in order, the next game's first player from the game's rule."""
+    chance = random.Random(derive_seed(base_seed, index, "chance"))
+    choice = random.Random(derive_seed(base_seed, index, "policy"))
+    games: list[GameRecord] = []
+    first: int | None = None
+    for _ in range(game.games_per_match):
+        record = play_game(game, policies, chance, choice, first_player=first,
+                           previous_scores=[g.scores for g in games], step_cap=step_cap,
+                           check_invariants=check_invariants)
+        games.append(record)
+        if record.end == END_CAP:
+            break
+        first = game.next_first_player(record.first_player, len(policies))
+    timed_out = games[-1].end == END_CAP
+    totals = tuple(sum(column) for column in zip(*(g.scores for g in games)))
+    winners = () if timed_out else game.match_winners([g.scores for g in games])
+    return MatchRecord(index, tuple(games), totals, winners, games[0].first_player, timed_out)
+
+
+def _play_range(game: RulesGame, config: SimConfig, start: int, stop: int) -> list[MatchRecord]:
+    policies = [find_policy(name) for name in config.policies]
+    return [play_match(game, policies, config.seed, index, step_cap=config.step_cap,
+                       check_invariants=config.check_invariants) for index in range(start, stop)]
+
+
+_WORKER: dict[str, object] = {}
+
+
+def _init_worker(game: RulesGame, config: SimConfig) -> None:
+    _WORKER["game"], _WORKER["config"] = game, config
+
+
+def _run_chunk(bounds: tuple[int, int]) -> list[MatchRecord]:
+    game, config = _WORKER["game"], _WORKER["config"]
+    return _play_range(game, config, *bounds)  # type: ignore[arg-type]
+
+
+def chunks(total: int, workers: int) -> list[tuple[int, int]]:
+    """Index ranges small enough to balance the workers, large enough to amortise the messaging."""
+    size = max(1, min(500, -(-total // (workers * 8))))
+    return [(start, min(start + size, total)) for start in range(0, total, size)]
+
+
+def simulate(game: RulesGame, config: SimConfig) -> list[MatchRecord]:
+    """Play config.matches matches, in index order, across config.workers processes (spawn-safe)."""
+    if not game.min_players <= config.num_players <= game.max_players:
+        raise ValueError(f"{game.name} is for {game.min_players}-{game.max_players} players, not {config.num_players}")
+    for name in config.policies:
+        find_policy(name)  # unknown names fail here, before any worker starts
+    if config.workers == 1 or config.matches < 2:
+        return _play_range(game, config, 0, config.matches)
+    context = multiprocessing.get_context("spawn")
+    with context.Pool(config.workers, initializer=_init_worker, initargs=(game, config)) as pool:
+        parts = pool.imap(_run_chunk, chunks(config.matches, config.workers))
+        return [record for part in parts for record in part]

@@ -1,0 +1,173 @@
+"""Aggregate simulation records into a JSON-ready summary: outcomes, seats, length, scores, play time, Ludii metrics.
+
+Definitions (Ludii's, from Evaluation/src/metrics, computed with floats):
+- Completion: share of matches ending with a winner (not stopped by the step cap).
+- Timeouts: share of matches stopped by the step cap.
+- Drawishness: share of finished matches won jointly by every seat.
+- AdvantageP1: seat 1's win share; Balance: 1 - the largest gap between two seats' win shares.
+- DurationTurns / DurationTurnsStdDev: turns per match (mean, sd).
+- DecisionMoves: per game, the share of decision states with more than one legal action; averaged.
+- IdealDuration: per match, 1 inside the turn band, a linear ramp from 0 turns up to its low end,
+  a linear fall from its high end to 0 at twice the high end; averaged. The band is the box's
+  play time divided by the assumed seconds per turn.
+Seats are numbered by turn order in the match's first game (seat 1 started it). A win shared by
+k seats credits 1/k to each. Win-rate intervals are Wilson 95 % intervals.
+"""
+from __future__ import annotations
+
+import math
+from collections import Counter
+from collections.abc import Sequence
+from typing import Any
+
+from .engine.api import RulesGame
+from .simulate import END_CAP, MatchRecord, SimConfig
+
+Z95 = 1.959963984540054
+DEFAULT_SECONDS_PER_TURN = 30.0
+HISTOGRAM_BINS = 20
+
+
+def wilson(successes: float, trials: int, z: float = Z95) -> tuple[float, float]:
+    """Wilson score interval for a proportion (successes may be fractional)."""
+    if trials == 0:
+        return (0.0, 1.0)
+    p = successes / trials
+    denominator = 1 + z * z / trials
+    centre = (p + z * z / (2 * trials)) / denominator
+    half = z * math.sqrt(p * (1 - p) / trials + z * z / (4 * trials * trials)) / denominator
+    return (max(0.0, centre - half), min(1.0, centre + half))
+
+
+def percentile(ordered: Sequence[float], q: float) -> float:
+    """Linear-interpolation percentile (q in 0..100) of already sorted data."""
+    if not ordered:
+        return 0.0
+    position = (len(ordered) - 1) * q / 100
+    low = math.floor(position)
+    high = min(low + 1, len(ordered) - 1)
+    return ordered[low] + (ordered[high] - ordered[low]) * (position - low)
+
+
+def distribution(values: Sequence[float]) -> dict[str, Any]:
+    """Mean, sd, percentiles and an integer-width histogram of `values`."""
+    if not values:
+        return {"n": 0}
+    ordered = sorted(values)
+    n = len(ordered)
+    mean = sum(ordered) / n
+    sd = math.sqrt(sum((v - mean) ** 2 for v in ordered) / (n - 1)) if n > 1 else 0.0
+    exact = Counter(ordered)
+    if len(exact) <= HISTOGRAM_BINS and all(float(v).is_integer() for v in exact):
+        histogram = [{"from": v, "to": v, "count": c} for v, c in sorted(exact.items())]  # few values: one bin each
+    else:
+        low, high = math.floor(ordered[0]), math.floor(ordered[-1])
+        width = max(1, math.ceil((high - low + 1) / HISTOGRAM_BINS))
+        counts = Counter((math.floor(v) - low) // width for v in ordered)
+        histogram = [{"from": low + b * width, "to": low + (b + 1) * width - 1, "count": counts.get(b, 0)}
+                     for b in range((high - low) // width + 1)]
+    return {"n": n, "mean": mean, "sd": sd, "min": ordered[0], "p5": percentile(ordered, 5),
+            "p25": percentile(ordered, 25), "median": percentile(ordered, 50), "p75": percentile(ordered, 75),
+            "p95": percentile(ordered, 95), "max": ordered[-1], "histogram": histogram}
+
+
+def ideal_duration(turns: float, low: float, high: float) -> float:
+    """Ludii IdealDuration of one trial for the turn band [low, high]."""
+    if turns < low:
+        return turns / low if low > 0 else 1.0
+    if turns <= high:
+        return 1.0
+    return max(0.0, 1 - (turns - high) / high) if high > 0 else 0.0
+
+
+def _seat_wins(matches: Sequence[MatchRecord], players: int) -> tuple[list[float], list[float]]:
+    """Win credit per turn-order seat and per physical seat (a shared win splits its credit)."""
+    by_order, by_seat = [0.0] * players, [0.0] * players
+    for match in matches:
+        for seat in match.winners:
+            by_seat[seat] += 1 / len(match.winners)
+            by_order[(seat - match.first_player) % players] += 1 / len(match.winners)
+    return by_order, by_seat
+
+
+def _rates(wins: Sequence[float], trials: int) -> list[dict[str, Any]]:
+    return [{"seat": i + 1, "wins": w, "rate": w / trials if trials else 0.0, "ci95": list(wilson(w, trials))}
+            for i, w in enumerate(wins)]
+
+
+def summarize(records: Sequence[MatchRecord], game: RulesGame, config: SimConfig, *,
+              seconds_per_turn: float = DEFAULT_SECONDS_PER_TURN) -> dict[str, Any]:
+    """Everything the simulate command reports, as plain JSON-ready data."""
+    players = config.num_players
+    games = [g for match in records for g in match.games]
+    finished = [m for m in records if not m.timed_out]
+    order_wins, seat_wins = _seat_wins(finished, players)
+    seats = _rates(order_wins, len(finished))
+    physical = _rates(seat_wins, len(finished))
+    for row, policy in zip(physical, config.policies):
+        row["policy"] = policy
+    rates = [row["rate"] for row in seats]
+    match_turns = [sum(g.turns for g in m.games) for m in finished]
+    low_minutes, high_minutes = game.play_minutes
+    band = (low_minutes * 60 / seconds_per_turn, high_minutes * 60 / seconds_per_turn)
+    minutes = [t * seconds_per_turn / 60 for t in match_turns]
+    ideal = [ideal_duration(t, *band) for t in match_turns]
+    decision_share = [g.choices / g.decisions for g in games if g.decisions]
+    actions = {name: sum(g.actions[i] for g in games) for i, name in enumerate(game.action_kinds) if name}
+    counters: Counter[str] = Counter()
+    for g in games:
+        counters.update(dict(g.counters))
+    ended = Counter(g.end for g in games)
+    n_matches = len(records) or 1
+    timeouts = sum(m.timed_out for m in records)
+    return {
+        "game": game.name,
+        "players": players,
+        "policies": list(config.policies),
+        "seed": config.seed,
+        "step_cap": config.step_cap,
+        "matches": len(records),
+        "games": len(games),
+        "games_per_match": game.games_per_match,
+        "unit": f"a match is {game.games_per_match} games (the box's play time and the victory rule cover "
+                "the match); the per-game figures count each game on its own",
+        "finished": {"matches": len(finished), "games": len(games) - ended.get(END_CAP, 0),
+                     "timeouts": timeouts, "all_finished": timeouts == 0},
+        "ended_by": dict(sorted(ended.items())),
+        "turns": {"per_game": distribution([g.turns for g in games]), "per_match": distribution(match_turns)},
+        "scores": {
+            "per_game": distribution([s for g in games for s in g.scores]),
+            "winning_per_game": distribution([max(g.scores) for g in games]),
+            "match_total": distribution([s for m in finished for s in m.totals]),
+            "winning_match_total": distribution([max(m.totals) for m in finished]),
+        },
+        "seat_basis": "seat 1 took the first turn of the match's first game; seats follow in turn order",
+        "seats": seats,
+        "policy_seats": physical,
+        "shared_wins": sum(len(m.winners) > 1 for m in finished),
+        "actions": actions,
+        "actions_per_game": {k: v / (len(games) or 1) for k, v in actions.items()},
+        "counters": dict(sorted(counters.items())),
+        "play_time": {
+            "seconds_per_turn": seconds_per_turn,
+            "assumption": f"{seconds_per_turn:g} s per turn (a player's whole turn, duel included); "
+                          "shuffling, dealing and scoring time not counted",
+            "box_minutes": [low_minutes, high_minutes],
+            "turn_band": list(band),
+            "minutes_per_match": distribution(minutes),
+            "share_below_box": sum(m < low_minutes for m in minutes) / (len(minutes) or 1),
+            "share_within_box": sum(low_minutes <= m <= high_minutes for m in minutes) / (len(minutes) or 1),
+            "share_above_box": sum(m > high_minutes for m in minutes) / (len(minutes) or 1),
+        },
+        "ludii": {
+            "Completion": len(finished) / n_matches,
+            "Timeouts": timeouts / n_matches,
+            "Drawishness": sum(len(m.winners) == players for m in finished) / (len(finished) or 1),
+            "AdvantageP1": rates[0] if rates else 0.0,
+            "Balance": 1 - (max(rates) - min(rates)) if rates else 1.0,
+            "DurationTurns": sum(match_turns) / (len(match_turns) or 1),
+            "DurationTurnsStdDev": distribution(match_turns).get("sd", 0.0),
+            "DecisionMoves": sum(decision_share) / (len(decision_share) or 1),
+            "IdealDuration": sum(ideal) / (len(ideal) or 1),
+        },
+    }
