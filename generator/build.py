@@ -17,6 +17,8 @@ from .card_face import FaceRenderer
 from .deck_pdf import Placement, WrittenFile, count_sides, write_printshop, write_sheets
 from .imposition import ImpositionError, SheetPlan, plan_sheet
 from .pdfdoc import atomic_path, register_fonts
+from .report import REPORT_JSON, simulate_for_report, write_report
+from .rulebook import write_rulebook
 
 MODES = ("sheets", "printshop", "both")
 
@@ -30,6 +32,8 @@ class BuildOptions:
     gutter: float | None = None
     decks_dir: Path = DEFAULT_DECKS_DIR
     output_dir: Path = DEFAULT_OUTPUT_DIR
+    report: bool = True  # also simulate the game (game.json "simulation") and write report.json/.pdf
+    workers: int | None = None  # simulation worker processes; results do not depend on it
 
 
 @dataclass
@@ -37,6 +41,7 @@ class BuildResult:
     game: str
     files: list[WrittenFile] = field(default_factory=list)
     placements: list[Placement] = field(default_factory=list)
+    data_files: list[str] = field(default_factory=list)  # non-PDF outputs, e.g. the simulation report
 
 
 class BuildError(Exception):
@@ -71,7 +76,8 @@ def _plans(game: Game, options: BuildOptions) -> dict[str, SheetPlan]:
 
 def total_steps(game: Game, options: BuildOptions) -> int:
     per_mode = 2 if options.mode == "both" else 1
-    return sum(count_sides(deck) * (per_mode if deck.has_backs else 1 + deck.fillable) for deck in game.decks)
+    cards = sum(count_sides(deck) * (per_mode if deck.has_backs else 1 + deck.fillable) for deck in game.decks)
+    return cards + len(game.rulebooks)
 
 
 def build_game(game: Game, options: BuildOptions, progress: Callable[[int], None] = lambda n: None) -> BuildResult:
@@ -83,8 +89,10 @@ def build_game(game: Game, options: BuildOptions, progress: Callable[[int], None
     out_dir = options.output_dir / game.id
     suffix = "-proof" if options.proof else ""
     result = BuildResult(game.id)
+    renderers = {}
     for deck in game.decks:
-        renderer = FaceRenderer(deck.layout, game.directory, fonts, initial_font, proof=options.proof)
+        renderer = renderers[deck.id] = FaceRenderer(deck.layout, game.directory, fonts, initial_font,
+                                                     proof=options.proof)
         title = f"{game.title} — {deck.title}"
         outputs = []
         if not deck.has_backs:  # single-sided sheets: always n-up, plus the on-screen fillable variant
@@ -106,6 +114,16 @@ def build_game(game: Game, options: BuildOptions, progress: Callable[[int], None
         for written, placements in outputs:
             result.files.append(written)
             result.placements.extend(placements)
+    for book in game.rulebooks:  # every mode: a rulebook has no imposition
+        name = f"{book.id}{suffix}.pdf"
+        result.files.append(write_rulebook(out_dir / name, f"{game.id}/{name}", game, book, fonts=font_names,
+                                           renderers=renderers))
+        progress(1)
+    if options.report and not options.proof:
+        summary = simulate_for_report(game, workers=options.workers)
+        if summary is not None:
+            result.files.extend(write_report(game, summary, out_dir))
+            result.data_files.append(f"{game.id}/{REPORT_JSON}")
     _write_manifest(out_dir / "build.json", game, options, result)
     return result
 
@@ -120,6 +138,7 @@ def _write_manifest(path: Path, game: Game, options: BuildOptions, result: Build
                     "proof": options.proof, "gutter": options.gutter},
         "files": [{"file": f.name, "pages": f.pages,
                    "page_size": [round(f.page_size[0], 3), round(f.page_size[1], 3)]} for f in result.files],
+        "data_files": result.data_files,
         "placements": [p.as_json() for p in result.placements],
     }
     with atomic_path(path) as temporary:

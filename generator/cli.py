@@ -115,9 +115,13 @@ def build(
 @app.command()
 def check(
     games: Annotated[Optional[list[str]], typer.Argument(help="games to check (default: all)")] = None,
+    simulate: Annotated[bool, typer.Option("--simulate/--no-simulate",
+                                           help="also play the game.json simulation and write report.json/.pdf")] = True,
+    output: Annotated[Path, typer.Option("--output", "-o", help="where report files go")] = DEFAULT_OUTPUT_DIR,
+    workers: Annotated[Optional[int], typer.Option(help="simulation worker processes (results do not depend on it)")] = None,
     decks: DecksOption = DEFAULT_DECKS_DIR,
 ) -> None:
-    """Check schema, composition, references, artwork, glyph coverage and text fit. Exit 1 on findings."""
+    """Check schema, composition, references, artwork, glyphs, text fit, rulebook claims; then simulate. Exit 1 on findings."""
     findings = 0
     for game_id in _games(games, decks):
         try:
@@ -132,8 +136,29 @@ def check(
         findings += len(result.errors)
         state = "ok" if result.ok else _problems(len(result.errors))
         typer.echo(f"{game_id}: {state} ({_contents(game)})")
+        if simulate and result.ok:
+            findings += _simulation_summary(game, output, workers)
     if findings:
         raise typer.Exit(1)
+
+
+def _simulation_summary(game: Game, output: Path, workers: int | None) -> int:
+    """Print the headline numbers of the configured simulation, write the report; count findings."""
+    from validator.sim_report import render_headline
+
+    from .report import simulate_for_report, write_report
+
+    summary = simulate_for_report(game, workers=workers)
+    if summary is None:
+        return 0
+    for line in render_headline(summary):
+        typer.echo(f"  {line}")
+    written = write_report(game, summary, output / game.id)
+    typer.echo(f"  wrote {output / game.id / 'report.json'} and {written[0].path}")
+    if not summary["finished"]["all_finished"]:
+        _err(f"{game.id}: {summary['finished']['timeouts']} simulated matches hit the step cap (endless games?)")
+        return 1
+    return 0
 
 
 @app.command("list")
@@ -153,6 +178,89 @@ def list_games(decks: DecksOption = DEFAULT_DECKS_DIR) -> None:
             size = deck.layout.size
             cards = sum(card.qty for card in deck.cards)
             typer.echo(f"  deck {deck.id}: {cards} cards, {size.width:g}×{size.height:g} mm, bleed {size.bleed:g} mm")
+        for book in game.rulebooks:
+            typer.echo(f"  rulebook {book.id}: {book.page_size.upper()}, {len(book.blocks)} blocks")
+
+
+# --- rules engines: score a hand, simulate matches --------------------------------------------
+
+
+def _engine(game_id: str, decks: Path):  # type: ignore[no-untyped-def]
+    """The rules engine of a deck folder's game; exit 1 if the deck cannot be loaded, 2 if it has no engine."""
+    from validator.engine.registry import engine_for
+
+    try:
+        model = load_game(decks, game_id)
+    except DeckError as exc:
+        _report(exc.issues)
+        raise typer.Exit(1) from None
+    try:
+        return engine_for(model)
+    except ValueError as exc:
+        _err(f"{game_id}: {exc}")
+        raise typer.Exit(2) from None
+
+
+@app.command()
+def score(
+    game_id: Annotated[str, typer.Argument(metavar="GAME", help="game whose scoring rules apply, e.g. gogyo")],
+    cards: Annotated[list[str], typer.Argument(metavar="CARD...", help="the hand, e.g. 唐火 漢土 閥 天 隋金")],
+    as_json: Annotated[bool, typer.Option("--json", help='print {"total", "dynasty", "element", "order"} as JSON')] = False,
+    decks: DecksOption = DEFAULT_DECKS_DIR,
+) -> None:
+    """Best score of a hand: the total, an order reaching it and its dynasty/element parts. Exit 2 on a bad hand."""
+    import json
+
+    engine = _engine(game_id, decks)
+    if not hasattr(engine, "parse_hand"):
+        _err(f"{game_id}: this game has no hand scoring")
+        raise typer.Exit(2)
+    tokens = [token for card in cards for token in card.split()]
+    try:
+        types = engine.parse_hand(tokens)
+    except ValueError as exc:
+        _err(f"{game_id}: {exc}")
+        raise typer.Exit(2) from None
+    best = engine.best_order(types)
+    order = engine.labels(best.order)
+    if as_json:
+        typer.echo(json.dumps({"total": best.total, "dynasty": best.dynasty, "element": best.element, "order": order},
+                              ensure_ascii=False))
+        return
+    typer.echo(f"total: {best.total}")
+    typer.echo(f"order: {' '.join(order)}")
+    typer.echo(f"王朝役 dynasty run: {best.dynasty}")
+    typer.echo(f"五行役 element run: {best.element}")
+
+
+@app.command()
+def simulate(
+    game_id: Annotated[str, typer.Argument(metavar="GAME", help="game to simulate, e.g. gogyo")],
+    players: Annotated[Optional[int], typer.Option(help="seats at the table (default: the game's maximum)")] = None,
+    games: Annotated[int, typer.Option("--games", help="matches to play (each match is the game's games_per_match games)")] = 1000,
+    policy: Annotated[str, typer.Option(help="policy for every seat, or one per seat: greedy,random,random,random")] = "greedy",
+    seed: Annotated[int, typer.Option(help="base seed; match i uses seeds derived from (seed, i)")] = 1,
+    workers: Annotated[int, typer.Option(help="worker processes (results do not depend on it)")] = 1,
+    seconds_per_turn: Annotated[float, typer.Option(help="assumed seconds per turn for the play-time estimate")] = 30.0,
+    step_cap: Annotated[int, typer.Option(help="decisions per game before it is stopped as a timeout")] = 1000,
+    as_json: Annotated[bool, typer.Option("--json", help="print the summary as JSON")] = False,
+    decks: DecksOption = DEFAULT_DECKS_DIR,
+) -> None:
+    """Play seeded matches with the real rules; report length, endings, scores, seat balance, play time, Ludii metrics."""
+    import json
+
+    from validator.sim_plan import SimulationPlan, run_plan
+    from validator.sim_report import render_text
+
+    engine = _engine(game_id, decks)
+    plan = SimulationPlan(players if players is not None else engine.max_players, games,
+                          tuple(name.strip() for name in policy.split(",")), seed, seconds_per_turn, step_cap)
+    try:
+        summary = run_plan(engine, plan, workers=workers)
+    except ValueError as exc:
+        _err(f"{game_id}: {exc}")
+        raise typer.Exit(2) from None
+    typer.echo(json.dumps(summary, ensure_ascii=False, indent=1) if as_json else render_text(summary))
 
 
 def main() -> None:  # pragma: no cover - console entry used by `python -m generator.cli`

@@ -14,7 +14,7 @@ from validator.paths import DEFAULT_DECKS_DIR
 def gogyo_build(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """output/ folder of a default build (A4, トンボ, sheets and print-shop files)."""
     out = tmp_path_factory.mktemp("out")
-    build_game(load_checked("gogyo", DEFAULT_DECKS_DIR), BuildOptions(output_dir=out))
+    build_game(load_checked("gogyo", DEFAULT_DECKS_DIR), BuildOptions(output_dir=out, workers=2))
     return out / "gogyo"
 
 

@@ -385,7 +385,8 @@ def test_unmutated_copy_checks_and_builds(tmp_path: Path) -> None:
     assert built.exit_code == 0, built.output
     assert not ISSUE_LINE.search(built.stderr), built.stderr  # no issue lines, not even warnings
     names = {p.name for p in files_in(out)}
-    listed = {Path(f["file"]).name for f in read_json(out / "gogyo" / "build.json")["files"]}
+    manifest = read_json(out / "gogyo" / "build.json")
+    listed = {Path(f["file"]).name for f in manifest["files"]} | {Path(f).name for f in manifest["data_files"]}
     assert names == listed | {"build.json"}  # exactly the files build.json lists, nothing half-written
     assert {"cards.pdf", "cards-printshop.pdf"} <= names
 

@@ -8,8 +8,9 @@ from . import schema
 from .assets import resolve_asset, resolve_font
 from .issues import DeckError, Issue, Location
 from .jsonsource import SourcedJson, load_json
-from .model import Card, CardSize, CompositionRule, Deck, Element, FontRef, Game, Layout, Template
+from .model import Card, CardSize, CompositionRule, Deck, Element, FontRef, Game, Layout, Rulebook, Template
 from .presets import CARD_SIZES
+from .rulebooks import build_rulebook
 from .typeset import FontError, load_metrics
 
 GAME_FILE = "game.json"
@@ -37,12 +38,17 @@ def load_game(decks_dir: Path, game_id: str) -> Game:
                             f"id {data['id']!r} must equal the folder name {game_id!r}"))
     fonts = _load_fonts(directory, manifest, issues)
     decks = []
+    rulebooks = []
     for index, component in enumerate(data["components"]):
         pointer = f"/components/{index}"
         if component["kind"] in ("deck", "sheet"):
             deck = _load_deck(directory, manifest, pointer, component, issues)
             if deck is not None:
                 decks.append(deck)
+        elif component["kind"] == "rulebook":
+            book = _load_rulebook(directory, manifest, pointer, component, issues)
+            if book is not None:
+                rulebooks.append(book)
     _raise_if(issues)
     players = data["players"]
     minutes = data["play_minutes"]
@@ -56,6 +62,12 @@ def load_game(decks_dir: Path, game_id: str) -> Game:
         decks=tuple(decks),
         location=manifest.location(),
         rules=data.get("rules", {}),
+        simulation=data.get("simulation", {}),
+        rulebooks=tuple(rulebooks),
+        title_en=data.get("title_en"),
+        min_age=data.get("min_age"),
+        credits=data.get("credits", {}),
+        palette=data.get("palette", {}),
     )
 
 
@@ -131,6 +143,12 @@ def _load_deck(directory: Path, manifest: SourcedJson, pointer: str,
         fillable=component.get("fillable", False),
         location=manifest.location(pointer),
     )
+
+
+def _load_rulebook(directory: Path, manifest: SourcedJson, pointer: str,
+                   component: dict[str, Any], issues: list[Issue]) -> Rulebook | None:
+    doc = _load_part(directory, manifest, f"{pointer}/source", component["source"], "rulebook.schema.json", issues)
+    return None if doc is None else build_rulebook(doc, component, manifest.location(pointer))
 
 
 def _build_card(doc: SourcedJson, index: int, raw: dict[str, Any], default_back: str) -> Card:

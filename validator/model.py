@@ -130,6 +130,142 @@ class Deck:
         return [CardCopy(card, n) for card in self.cards for n in range(1, card.qty + 1)]
 
 
+# --- rulebooks ----------------------------------------------------------------------------------
+# Texts may mark **strong emphasis**; every block keeps its location so checks can point into it.
+
+
+@dataclass(frozen=True)
+class Heading:
+    """A heading; level 1 starts a chapter (its text becomes the running header)."""
+
+    level: int
+    text: str
+    location: Location
+
+
+@dataclass(frozen=True)
+class Paragraph:
+    """A paragraph of body text, or a smaller `note`."""
+
+    text: str
+    location: Location
+    style: str = "body"
+
+
+@dataclass(frozen=True)
+class ListBlock:
+    """A bulleted (`ordered` false) or numbered list of short texts, numbered from `start`."""
+
+    items: tuple[str, ...]
+    ordered: bool
+    location: Location
+    start: int = 1
+
+
+@dataclass(frozen=True)
+class TableBlock:
+    """A header row and body rows; `widths` are relative column widths (None: equal)."""
+
+    header: tuple[str, ...]
+    rows: tuple[tuple[str, ...], ...]
+    widths: tuple[float, ...] | None
+    caption: str | None
+    location: Location
+
+
+@dataclass(frozen=True)
+class CardFigure:
+    """A row of real cards of deck `deck` (None: the game's first deck), drawn as printed."""
+
+    cards: tuple[str, ...]
+    deck: str | None
+    side: str
+    card_width: float | None
+    caption: str | None
+    location: Location
+
+
+@dataclass(frozen=True)
+class HandExample:
+    """A worked scoring example: a hand, how it is ordered, and the points claimed for it.
+
+    `order` is "as-written" (the cards score in the order given) or "best" (the best order of
+    these cards; `arrangement`, when given, is an order claimed to reach it). The game's rules
+    engine checks every claimed part of `points`.
+    """
+
+    title: str
+    hand: tuple[str, ...]
+    order: str
+    arrangement: tuple[str, ...] | None
+    points: Mapping[str, int]
+    text: str | None
+    show_cards: bool
+    location: Location
+
+    @property
+    def shown(self) -> tuple[str, ...]:
+        """The cards in the order the example shows them."""
+        return self.arrangement or self.hand
+
+
+@dataclass(frozen=True)
+class ClarificationItem:
+    """One decision the source rules leave open; `id` names the rules engine's clarification."""
+
+    id: str
+    text: str
+    location: Location
+
+
+@dataclass(frozen=True)
+class Clarifications:
+    """The clarifications section."""
+
+    title: str | None
+    intro: str | None
+    items: tuple[ClarificationItem, ...]
+    location: Location
+
+
+@dataclass(frozen=True)
+class PageBreak:
+    """Start a new page."""
+
+    location: Location
+
+
+RulebookBlock = Heading | Paragraph | ListBlock | TableBlock | CardFigure | HandExample | Clarifications | PageBreak
+
+
+@dataclass(frozen=True)
+class RulebookFonts:
+    """Font keys (game.json fonts) for each role in the rulebook."""
+
+    body: str
+    heading: str
+    strong: str
+    label: str
+
+
+@dataclass(frozen=True)
+class Rulebook:
+    """A rulebook component: page setup, fonts, cover and example wording, and its blocks in order."""
+
+    id: str
+    title: str
+    page_size: str
+    margin: float  # mm
+    text_size: float  # pt
+    fonts: RulebookFonts
+    colors: Mapping[str, str]  # role (ink, accent, tint, on_accent) -> colour or palette name
+    cover: Mapping[str, str]  # subtitle, meta, lead (each optional)
+    example_labels: Mapping[str, str]
+    blocks: tuple[RulebookBlock, ...]
+    location: Location  # the component in game.json
+    source: Location  # the rulebook file
+
+
 @dataclass(frozen=True)
 class Game:
     """A game found under decks/<id>/, with its components loaded and schema-checked."""
@@ -143,3 +279,15 @@ class Game:
     decks: tuple[Deck, ...]
     location: Location
     rules: Mapping[str, Any] = field(default_factory=dict)
+    rulebooks: tuple[Rulebook, ...] = ()
+    title_en: str | None = None
+    min_age: int | None = None
+    credits: Mapping[str, str] = field(default_factory=dict)
+    palette: Mapping[str, str] = field(default_factory=dict)  # game.json's shared palette
+    simulation: Mapping[str, Any] = field(default_factory=dict)  # game.json's report simulation
+
+    def find_deck(self, deck_id: str | None) -> Deck | None:
+        """The deck component `deck_id`, or the first card deck (one with backs) when None."""
+        if deck_id is None:
+            return next((d for d in self.decks if d.has_backs), self.decks[0] if self.decks else None)
+        return next((d for d in self.decks if d.id == deck_id), None)

@@ -14,3 +14,10 @@ PAPER_SIZES: dict[str, tuple[float, float]] = {
     "letter": (215.9, 279.4),
     "a3": (297.0, 420.0),
 }
+
+# Rulebook pages (rulebook.schema.json "page.size"); kept apart from the imposition papers above.
+RULEBOOK_PAGE_SIZES: dict[str, tuple[float, float]] = {
+    "a5": (148.0, 210.0),
+    "b5": (182.0, 257.0),
+    "a4": (210.0, 297.0),
+}

@@ -14,7 +14,7 @@ import random
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from .engine.api import RulesGame
+from .engine.api import FastPlayout, RulesGame
 from .policies import find_policy
 from .policies.base import Policy
 
@@ -116,17 +116,29 @@ def play_game(game: RulesGame, policies: Sequence[Policy], chance: random.Random
                       decisions, choices, tuple(sorted(state.counters().items())))
 
 
+def fast_playout(game: RulesGame, policies: Sequence[Policy]) -> FastPlayout | None:
+    """The engine's whole-game fast player for these policies (an optional hook), or None."""
+    hook = getattr(game, "fast_playout", None)
+    return None if hook is None else hook(policies)
+
+
 def play_match(game: RulesGame, policies: Sequence[Policy], base_seed: int, index: int, *,
-               step_cap: int = DEFAULT_STEP_CAP, check_invariants: bool = False) -> MatchRecord:
-    """Match `index`: its games in order, the next game's first player from the game's rule."""
+               step_cap: int = DEFAULT_STEP_CAP, check_invariants: bool = False,
+               fast: FastPlayout | None = None) -> MatchRecord:
+    """Match `index`: its games in order, the next game's first player from the game's rule. With
+    `fast` (from fast_playout, never with invariant checks) its games are played by the engine's
+    fast player, which yields the same records."""
     chance = random.Random(derive_seed(base_seed, index, "chance"))
     choice = random.Random(derive_seed(base_seed, index, "policy"))
     games: list[GameRecord] = []
     first: int | None = None
     for _ in range(game.games_per_match):
-        record = play_game(game, policies, chance, choice, first_player=first,
-                           previous_scores=[g.scores for g in games], step_cap=step_cap,
-                           check_invariants=check_invariants)
+        if fast is not None and not check_invariants:
+            record = GameRecord(*fast.play(chance, choice, first, [g.scores for g in games], step_cap))
+        else:
+            record = play_game(game, policies, chance, choice, first_player=first,
+                               previous_scores=[g.scores for g in games], step_cap=step_cap,
+                               check_invariants=check_invariants)
         games.append(record)
         if record.end == END_CAP:
             break
@@ -139,8 +151,9 @@ def play_match(game: RulesGame, policies: Sequence[Policy], base_seed: int, inde
 
 def _play_range(game: RulesGame, config: SimConfig, start: int, stop: int) -> list[MatchRecord]:
     policies = [find_policy(name) for name in config.policies]
+    fast = None if config.check_invariants else fast_playout(game, policies)
     return [play_match(game, policies, config.seed, index, step_cap=config.step_cap,
-                       check_invariants=config.check_invariants) for index in range(start, stop)]
+                       check_invariants=config.check_invariants, fast=fast) for index in range(start, stop)]
 
 
 _WORKER: dict[str, object] = {}

@@ -24,8 +24,8 @@ def _box_mm(box: object) -> tuple[float, ...]:
 
 def test_manifest_lists_every_file_with_pages_and_size(gogyo_build: Path, gogyo_manifest: dict) -> None:
     files = {f["file"]: f for f in gogyo_manifest["files"]}
-    assert set(files) == {"gogyo/cards.pdf", "gogyo/cards-printshop.pdf",
-                          "gogyo/score-sheet.pdf", "gogyo/score-sheet-fillable.pdf"}
+    assert set(files) == {"gogyo/cards.pdf", "gogyo/cards-printshop.pdf", "gogyo/score-sheet.pdf",
+                          "gogyo/score-sheet-fillable.pdf", "gogyo/rulebook.pdf", "gogyo/report.pdf"}
     # 66 cards, 9 per A4 sheet -> 8 sheets, each a front page and a back page
     assert files["gogyo/cards.pdf"]["pages"] == 16
     assert files["gogyo/cards.pdf"]["page_size"] == [210.0, 297.0]
@@ -107,7 +107,8 @@ def _fonts(reader: PdfReader) -> dict[str, object]:
     return found
 
 
-@pytest.mark.parametrize("name", ["cards.pdf", "cards-printshop.pdf", "score-sheet.pdf"])
+@pytest.mark.parametrize("name", ["cards.pdf", "cards-printshop.pdf", "score-sheet.pdf", "rulebook.pdf",
+                                  "report.pdf"])
 def test_every_font_is_an_embedded_truetype_subset(gogyo_build: Path, name: str) -> None:
     fonts = _fonts(PdfReader(gogyo_build / name))
     assert fonts, "no fonts found"
@@ -120,19 +121,20 @@ def test_every_font_is_an_embedded_truetype_subset(gogyo_build: Path, name: str)
 
 
 def test_same_input_same_bytes(tmp_path: Path, gogyo_build: Path) -> None:
-    build_game(load_checked("gogyo", DEFAULT_DECKS_DIR), BuildOptions(output_dir=tmp_path))
-    for name in ("cards.pdf", "cards-printshop.pdf", "build.json"):
+    build_game(load_checked("gogyo", DEFAULT_DECKS_DIR), BuildOptions(output_dir=tmp_path, workers=1))
+    for name in sorted(p.name for p in gogyo_build.iterdir()):  # whatever the worker count: same bytes
         assert (tmp_path / "gogyo" / name).read_bytes() == (gogyo_build / name).read_bytes(), name
 
 
 def test_no_partial_files_left(gogyo_build: Path) -> None:
     assert sorted(p.name for p in gogyo_build.iterdir()) == [
-        "build.json", "cards-printshop.pdf", "cards.pdf", "score-sheet-fillable.pdf", "score-sheet.pdf"]
+        "build.json", "cards-printshop.pdf", "cards.pdf", "report.json", "report.pdf", "rulebook.pdf",
+        "score-sheet-fillable.pdf", "score-sheet.pdf"]
 
 
 @pytest.mark.parametrize(("paper", "pages", "size"), [("letter", 16, [215.9, 279.4]), ("a3", 10, [297.0, 420.0])])
 def test_other_papers(tmp_path: Path, paper: str, pages: int, size: list[float]) -> None:
-    options = BuildOptions(output_dir=tmp_path, paper=paper, marks="western", mode="sheets")
+    options = BuildOptions(output_dir=tmp_path, paper=paper, marks="western", mode="sheets", report=False)
     result = build_game(load_checked("gogyo", DEFAULT_DECKS_DIR), options)
     cards = [(f.name, f.pages, list(f.page_size)) for f in result.files if "cards" in f.name]
     assert cards == [("gogyo/cards.pdf", pages, size)]
@@ -142,5 +144,5 @@ def test_other_papers(tmp_path: Path, paper: str, pages: int, size: list[float])
 def test_proof_mode_writes_separate_files(tmp_path: Path) -> None:
     result = build_game(load_checked("gogyo", DEFAULT_DECKS_DIR), BuildOptions(output_dir=tmp_path, proof=True))
     assert sorted(f.name for f in result.files) == [
-        "gogyo/cards-printshop-proof.pdf", "gogyo/cards-proof.pdf",
-        "gogyo/score-sheet-fillable-proof.pdf", "gogyo/score-sheet-proof.pdf"]
+        "gogyo/cards-printshop-proof.pdf", "gogyo/cards-proof.pdf", "gogyo/rulebook-proof.pdf",
+        "gogyo/score-sheet-fillable-proof.pdf", "gogyo/score-sheet-proof.pdf"]  # no report: proofs are for looking

@@ -5,7 +5,7 @@ from collections.abc import Callable, Iterator
 
 from ..issues import CheckResult, Issue
 from ..model import Game
-from . import artwork, composition, references, text
+from . import artwork, composition, references, rulebook, simulation, text
 
 Check = Callable[[Game], Iterator[Issue]]
 
@@ -14,6 +14,8 @@ CHECKS: dict[str, Check] = {
     "references": references.check,
     "artwork": artwork.check,
     "text": text.check,
+    "rulebook": rulebook.check,
+    "simulation": simulation.check,
 }
 
 

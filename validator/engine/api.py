@@ -74,6 +74,15 @@ class RulesGame(Protocol):
     def match_winners(self, deal_scores: Sequence[Sequence[int]]) -> tuple[Seat, ...]: ...
 
 
+class FastPlayout(Protocol):
+    """Optional engine hook (`RulesGame.fast_playout(policies)` returns one or None): plays a whole game
+    in a tight loop and returns the fields of validator.simulate.GameRecord, equal to playing it
+    through State with the same policies, generators and arguments."""
+
+    def play(self, chance: random.Random, choice: random.Random, first_player: Seat | None,
+             previous_scores: Sequence[Sequence[int]], step_cap: int) -> tuple[Any, ...]: ...
+
+
 def best_seats(scores: Sequence[int]) -> tuple[Seat, ...]:
     """Every seat holding the highest score (several on a tie)."""
     top = max(scores)

@@ -36,8 +36,15 @@ class ClarificationRef:
 class RulebookOracle(Protocol):
     """The rules engine's answers to a rulebook's claims."""
 
-    parts: tuple[str, ...]  # the parts of a score, e.g. ("dynasty", "element", "total")
-    clarifications: tuple[ClarificationRef, ...]
+    @property
+    def parts(self) -> tuple[str, ...]:
+        """The parts of a score, e.g. ("dynasty", "element", "total")."""
+        ...
+
+    @property
+    def clarifications(self) -> tuple[ClarificationRef, ...]:
+        """Every decision the engine makes that the source rules leave open."""
+        ...
 
     def score(self, tokens: Sequence[str], *, ordered: bool) -> HandScoreClaim:
         """Score a hand as written (`ordered`) or in its best order; ValueError naming a bad hand."""

@@ -140,6 +140,11 @@ class GogyoGame:
         top = max(last[seat] for seat in leaders)
         return tuple(seat for seat in leaders if last[seat] == top)
 
+    def fast_playout(self, policies: Sequence[Any]) -> Any:
+        """A whole-game player equal to the API engine with these policies (gogyo_fast), or None."""
+        from .gogyo_fast import fast_playout
+        return fast_playout(self, policies)
+
     def parse_hand(self, tokens: Sequence[str]) -> tuple[int, ...]:
         """Card types of a written hand (唐火 漢土 閥 天 隋金); ValueError naming the problem."""
         return parse_hand(self.table, tokens, self.rules.hand_size)

@@ -4,9 +4,10 @@ Pure functions over the integer card codes of gogyo_cards. A hand scores, over a
 cards, the best sum of the points of its longest dynasty run and its longest element run, both
 read left to right in that same order. Runs never wrap from 清 to 夏 and always wrap from 水 to 木
 (both set in game.json rules). `Scorer.total` is the hot path: order-free bounds from the card
-counts settle hands where one kind cannot score; otherwise each dynasty run is laid down and every
-placement of the other cards around it is read for its element run. Results are memoised by an
-integer hand key, shared by hands equal up to an element rotation or a dynasty shift.
+counts settle hands where one kind cannot score; otherwise each dynasty run is laid down and the
+best element run over every placement of the other cards around it is read (memoised by the
+element codes of the run and of the other cards). Results are memoised by an integer hand key;
+hands where the order matters also share results up to an element rotation or a dynasty shift.
 """
 from __future__ import annotations
 
@@ -139,7 +140,7 @@ class Scorer:
 
     __slots__ = ("table", "rules", "_cache", "_perms", "_patterns", "_runs", "_longest_dyn", "_longest_elem",
                  "_dyn_ceiling", "_elem_ceiling", "_dyn_weight", "_elem_weight", "_packed", "_no_shift",
-                 "_rotations", "_lane", "_lane_mask")
+                 "_rotations", "_lane", "_lane_mask", "_counts", "_elem_bits", "_places", "_exhaustive")
 
     def __init__(self, table: CardTable, rules: ScoringRules) -> None:
         if rules.hand_size > 7:
@@ -147,7 +148,8 @@ class Scorer:
         self.table = table
         self.rules = rules
         self._cache: dict[int, int] = {}
-        self._runs: dict[tuple[tuple[int, ...], int], list[tuple[int, ...]]] = {}
+        self._runs: dict[tuple[tuple[int, ...], int], list[tuple[tuple[int, ...], tuple[int, ...]]]] = {}
+        self._places: dict[tuple[tuple[int, ...], tuple[int, ...]], int] = {}
         self._longest_dyn: dict[int, int] = {}
         self._longest_elem: dict[int, int] = {}
         self._dyn_ceiling: dict[int, int] = {}
@@ -156,6 +158,9 @@ class Scorer:
         self._patterns = [[_placements(n, size) for size in range(n + 1)] for n in range(rules.hand_size + 1)]
         self._dyn_weight = tuple(1 << 3 * (code - SKIP) for code in table.dynasty)
         self._elem_weight = tuple(1 << 3 * (code - BREAK) for code in table.element)
+        self._elem_bits = max(self._elem_weight).bit_length() + 2  # an element-count key fits below this bit
+        self._counts = tuple(d << self._elem_bits | e for d, e in zip(self._dyn_weight, self._elem_weight))  # both keys
+        self._exhaustive = rules.dynasty_wraps or (rules.element_wraps and rules.element_count < rules.hand_size)
         rotations, shifts = _symmetries(table, rules)
         self._rotations = len(rotations)
         self._lane = max(table.weight).bit_length() + 8  # room for the sum of a hand's weights
@@ -190,12 +195,18 @@ class Scorer:
         if found is None:
             if len(cache) >= _CACHE_LIMIT:
                 cache.clear()
-            same = self._symmetric_key(types)  # the same hand up to element rotation and dynasty shift
-            found = cache.get(same)
-            if found is None:
-                found = cache[same] = self._compute(types)
-            cache[key] = found
+            found = cache[key] = self._compute(types)
         return found
+
+    def at_least(self, key: int, types: Sequence[int], threshold: int) -> bool:
+        """Whether the hand's best total reaches `threshold` (its order-free ceiling settles most hands)."""
+        found = self._cache.get(key)
+        if found is None:
+            dynasty, element, _ = self._bounds(types)
+            if dynasty + element < threshold:
+                return False
+            found = self.total(key, types)
+        return found >= threshold
 
     def _symmetric_key(self, types: Sequence[int]) -> int:
         """Key of a representative hand scoring the same: dynasties shifted down to start at 1 (when
@@ -258,54 +269,84 @@ class Scorer:
             found = memo[key] = min(best_unordered_run(codes, size, wraps), len(codes), rules.hand_size)
         return found
 
-    def _compute(self, types: Sequence[int]) -> int:
-        table, rules = self.table, self.rules
-        dyn_weight, elem_weight = self._dyn_weight, self._elem_weight
-        dyn_key = elem_key = 0
+    def _bounds(self, types: Sequence[int]) -> tuple[int, int, int]:
+        """Order-free points of each kind (each run as long as the cards allow, ignoring the other
+        kind) and the longest dynasty run, from the hand's card counts."""
+        counts = self._counts
+        both = 0
         for t in types:
-            dyn_key += dyn_weight[t]
-            elem_key += elem_weight[t]
-        longest_dynasty = self._longest_unordered(False, dyn_key)
-        dynasty = rules.dynasty_points[longest_dynasty]
-        element = rules.element_points[self._longest_unordered(True, elem_key)]
-        exhaustive = rules.dynasty_wraps or (rules.element_wraps and rules.element_count < rules.hand_size)
-        if not exhaustive and (dynasty == 0 or element == 0):
+            both += counts[t]
+        bits = self._elem_bits
+        dyn_key, elem_key = both >> bits, both & ((1 << bits) - 1)
+        longest = self._longest_dyn.get(dyn_key)
+        if longest is None:
+            longest = self._longest_unordered(False, dyn_key)
+        element = self._longest_elem.get(elem_key)
+        if element is None:
+            element = self._longest_unordered(True, elem_key)
+        return self.rules.dynasty_points[longest], self.rules.element_points[element], longest
+
+    def _compute(self, types: Sequence[int]) -> int:
+        dynasty, element, longest_dynasty = self._bounds(types)
+        if not self._exhaustive and (dynasty == 0 or element == 0):
             return dynasty + element  # one kind scores nothing: the other's best order is the best
-        ordered = sorted(types)  # the same hand always yields the same codes, for the run memo
-        dyn = tuple([table.dynasty[t] for t in ordered])
-        elem = tuple([table.element[t] for t in ordered])
-        if exhaustive:  # bounds not proven for these rules: try every order
-            return self._search(dyn, elem, rules.dynasty_points[-1], rules.element_points[-1])
-        return self._joint(dyn, elem, longest_dynasty, element)
+        cache = self._cache
+        same = self._symmetric_key(types)  # the same hand up to element rotation and dynasty shift
+        found = cache.get(same)
+        if found is None:
+            table, rules = self.table, self.rules
+            ordered = sorted(types)  # the same hand always yields the same codes, for the run memo
+            dyn = tuple([table.dynasty[t] for t in ordered])
+            elem = tuple([table.element[t] for t in ordered])
+            if self._exhaustive:  # bounds not proven for these rules: try every order
+                found = self._search(dyn, elem, rules.dynasty_points[-1], rules.element_points[-1])
+            else:
+                found = self._joint(dyn, elem, longest_dynasty, element)
+            cache[same] = found
+        return found
 
     def _joint(self, dyn: tuple[int, ...], elem: tuple[int, ...], longest: int, element_cap: int) -> int:
-        """Both kinds can score: for each dynasty run (longest first) try every placement of the
-        other cards that keeps it intact, and read the element run of that order."""
-        rules = self.rules
-        dpts, epts, cap = rules.dynasty_points, rules.element_points, rules.hand_size
-        esize, ewrap = rules.element_count, rules.element_wraps
+        """Both kinds can score: for each dynasty run (longest first) take the best element run over
+        every placement of the other cards that keeps the run intact (see `_placed`)."""
+        dpts = self.rules.dynasty_points
+        places, runs_memo = self._places, self._runs
         n = len(dyn)
         best = max(dpts[longest], element_cap)  # either run alone is always reachable
         for size in range(longest, 0, -1):
             ceiling = dpts[size] + element_cap
             if dpts[size] == 0 or best >= ceiling:
                 break
-            runs = self._runs.get((dyn, size))
+            runs = runs_memo.get((dyn, size))
             if runs is None:
-                runs = self._runs[(dyn, size)] = _dynasty_runs(dyn, size, rules.dynasty_count)
-            for run in runs:
-                rest = [i for i in range(n) if i not in run]
-                blocked = sum(1 << k for k, i in enumerate(rest) if dyn[i] != SKIP)
-                roles = run + tuple(rest)
-                for pattern, inside in self._patterns[n][size]:
-                    if inside & blocked:
-                        continue  # a dynasty card inside the run would break it
-                    total = dpts[size] + epts[min(longest_run([elem[roles[r]] for r in pattern], esize, ewrap), cap)]
-                    if total > best:
-                        best = total
-                        if best == ceiling:
-                            return best
+                runs = runs_memo[(dyn, size)] = [(run, tuple([i for i in range(n) if i not in run]))
+                                                 for run in _dynasty_runs(dyn, size, self.rules.dynasty_count)]
+            for run, rest in runs:
+                # the other cards by element code, doubled, +1 for a dynasty card (kept out of the run's span)
+                key = (tuple([elem[i] for i in run]), tuple(sorted([elem[i] * 2 + (dyn[i] != SKIP) for i in rest])))
+                points = places.get(key)
+                if points is None:
+                    points = places[key] = self._placed(*key)
+                total = dpts[size] + points
+                if total > best:
+                    best = total
+                    if best == ceiling:
+                        return best
         return best
+
+    def _placed(self, run: tuple[int, ...], others: tuple[int, ...]) -> int:
+        """Element points of the best order that keeps the dynasty run `run` (its cards' element codes,
+        left to right) intact: `others` (code * 2 + 1 for a dynasty card) around it, and only cards
+        that are no dynasty card inside its span."""
+        rules = self.rules
+        codes = run + tuple([other >> 1 for other in others])
+        blocked = sum(1 << k for k, other in enumerate(others) if other & 1)
+        best = 0
+        for pattern, inside in self._patterns[len(codes)][len(run)]:
+            if not inside & blocked:
+                length = longest_run([codes[r] for r in pattern], rules.element_count, rules.element_wraps)
+                if length > best:
+                    best = length
+        return rules.element_points[min(best, rules.hand_size)]
 
     def _search(self, dyn: tuple[int, ...], elem: tuple[int, ...], dmax: int, emax: int) -> int:
         """Try every order; stop early once the order-free ceiling dmax + emax is reached."""

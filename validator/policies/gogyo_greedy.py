@@ -146,41 +146,53 @@ def _kit(game: GogyoGame) -> _Kit:
     return entry[1]
 
 
+def kit_for(game: GogyoGame) -> _Kit:
+    """The per-game lookups of `game` (built once, then reused)."""
+    return _kit(game)
+
+
 def choose(obs: GogyoObservation, legal: Sequence[Action], rng: random.Random) -> Action:
     """The greedy action for the observation's phase."""
     kit = _kit(obs.game)
     if obs.phase == MAIN:
-        return _main(obs, legal, kit)
+        swaps = [(a >> 7 & 127, a & 127) for a in legal if a >> 14 == FIELD]
+        return main_action(kit, obs.hand, swaps, [a for a in legal if a >> 14 == DRAW],
+                           [a for a in legal if a >> 14 == DUEL], obs.shown, obs.hidden)
     if obs.phase == DECLARE_CHOICE:
-        return _declare(obs, legal, kit)
+        return declare_action(kit, obs.hand, obs.seat, obs.shown, obs.hidden, obs.previous_scores)
     if obs.phase == GIVE_CHOICE:
-        return _give(obs, legal, kit)
-    return _win(obs, legal, kit)
+        return give_action(kit, obs.shown[obs.duel_loser], legal)
+    return win_action(kit, obs.hand, obs.shown[obs.duel_loser], legal)
 
 
-def _main(obs: GogyoObservation, legal: Sequence[Action], kit: _Kit) -> Action:
-    """Take a field card that raises the score (or keeps it and adds links); else draw; duel if it pays more."""
-    hand = _Hand(kit, obs.hand)
-    current = kit.score(obs.hand)
-    keep = {out: hand.without(out) for out in obs.hand}
-    row = kit.links_within(obs.hand)
+# The decisions below read only what a seat may see: its own hand, everyone's face-up cards
+# (`shown`, per seat, in hand order), how many cards each seat holds face down (`hidden`), earlier
+# games' scores, and the legal actions of the phase split by kind, in legal-action order.
+
+def main_action(kit: _Kit, hand: Sequence[int], swaps: Sequence[tuple[int, int]], draws: Sequence[Action],
+                duels: Sequence[Action], shown: Sequence[Sequence[int]], hidden: Sequence[int]) -> Action:
+    """Take a field card that raises the score (or keeps it and adds links); else draw; duel if it pays more.
+    `swaps` are the field actions as (hand card out, field card in)."""
+    held = _Hand(kit, hand)
+    current = kit.score(hand)
+    keep = {out: held.without(out) for out in hand}
+    row = kit.links_within(hand)
     links = sum(row.values()) // 2
-    swaps = [(a >> 7 & 127, a & 127) for a in legal if a >> 14 == FIELD]
-    best, improving = hand.best_swaps(swaps, current)
+    best, improving = held.best_swaps(swaps, current)
     if not improving:  # nothing raises the score: swaps that surely keep it, judged by links
         improving = [(out, into) for out, into in swaps if keep[out] == current]
     type_of, type_links = kit.type_of, kit.links
     choice, choice_links = None, links if best == current else -1
     for out, into in improving:
-        value = links - row[out] + kit.links_to(into, obs.hand) - type_links[type_of[into]][type_of[out]]
+        value = links - row[out] + kit.links_to(into, hand) - type_links[type_of[into]][type_of[out]]
         if value > choice_links:
             choice, choice_links = (out, into), value
     if choice is not None:
         quiet = FIELD << 14 | choice[0] << 7 | choice[1]
     else:
-        quiet = _best_draw(obs.hand, [a for a in legal if a >> 14 == DRAW], keep, row, kit)
+        quiet = _best_draw(hand, draws, keep, row, kit)
     if current < kit.threshold and best == current:
-        duel = _duel_choice(obs, [a for a in legal if a >> 14 == DUEL], hand, current, keep, kit)
+        duel = _duel_choice(hand, shown, hidden, duels, held, current, keep, kit)
         if duel is not None:
             return duel
     return quiet
@@ -209,8 +221,8 @@ def _best_draw(hand: Sequence[int], draws: Sequence[Action], keep: dict[int, int
     return best_one
 
 
-def _duel_choice(obs: GogyoObservation, duels: Sequence[Action], hand: _Hand, current: int,
-                 keep: dict[int, int], kit: _Kit) -> Action | None:
+def _duel_choice(mine: Sequence[int], seen: Sequence[Sequence[int]], hidden: Sequence[int], duels: Sequence[Action],
+                 hand: _Hand, current: int, keep: dict[int, int], kit: _Kit) -> Action | None:
     """A duel whose expected gain beats drawing: plunder a face-up card, or break a leader's hand."""
     win = kit.win_chance
     risk = current - min(keep.values())  # the winner takes our most valuable card
@@ -218,9 +230,9 @@ def _duel_choice(obs: GogyoObservation, duels: Sequence[Action], hand: _Hand, cu
     best, best_value = None, 0.0
     for action in duels:
         target = action >> 7 & 127
-        shown = obs.shown[target]
+        shown = seen[target]
         threat = 0
-        if obs.hidden[target] == 0 and len(shown) == len(obs.hand):
+        if hidden[target] == 0 and len(shown) == len(mine):
             theirs = kit.score(shown)
             if theirs >= kit.threshold and theirs > current:
                 threat = theirs - min(kit.score([c for c in shown if c != t]) for t in shown)
@@ -228,8 +240,8 @@ def _duel_choice(obs: GogyoObservation, duels: Sequence[Action], hand: _Hand, cu
         swaps = []
         for card in shown:  # a card that touches none of the kept cards cannot join a run
             row = kit.links[kit.type_of[card]]
-            touching = kit.links_to(card, obs.hand)
-            swaps += [(out, card) for out in obs.hand if touching > row[kit.type_of[out]]]
+            touching = kit.links_to(card, mine)
+            swaps += [(out, card) for out in mine if touching > row[kit.type_of[out]]]
         gain, _ = hand.best_swaps(swaps, floor)
         value = (gain - current + threat / 2) - needed
         if (gain > floor or threat) and value > best_value:
@@ -237,26 +249,27 @@ def _duel_choice(obs: GogyoObservation, duels: Sequence[Action], hand: _Hand, cu
     return best
 
 
-def _declare(obs: GogyoObservation, legal: Sequence[Action], kit: _Kit) -> Action:
+def declare_action(kit: _Kit, hand: Sequence[int], seat: int, shown: Sequence[Sequence[int]],
+                   hidden: Sequence[int], previous_scores: Sequence[Sequence[int]]) -> Action:
     """Declare only with enough points and a total no face-up evidence says is beaten."""
     decline = PASS << 14 | NONE << 7 | NONE
-    mine = kit.score(obs.hand)
+    mine = kit.score(hand)
     if mine < kit.threshold:
         return decline
-    earlier = [sum(column) for column in zip(*obs.previous_scores)] or [0] * len(obs.shown)
-    my_total = earlier[obs.seat] + mine
-    for seat, shown in enumerate(obs.shown):
-        if seat == obs.seat:
+    earlier = [sum(column) for column in zip(*previous_scores)] or [0] * len(shown)
+    my_total = earlier[seat] + mine
+    for other, cards in enumerate(shown):
+        if other == seat:
             continue
-        guess = (kit.score(shown) if shown else 0) + HIDDEN_CARD_GUESS * obs.hidden[seat]
-        if earlier[seat] + guess > my_total:
+        guess = (kit.score(cards) if cards else 0) + HIDDEN_CARD_GUESS * hidden[other]
+        if earlier[other] + guess > my_total:
             return decline
     return DECLARE << 14 | NONE << 7 | NONE
 
 
-def _win(obs: GogyoObservation, legal: Sequence[Action], kit: _Kit) -> Action:
-    """After winning a duel: plunder the card that helps us most, or destroy the loser's best card."""
-    hand, loser = obs.hand, obs.shown[obs.duel_loser]
+def win_action(kit: _Kit, hand: Sequence[int], loser: Sequence[int], legal: Sequence[Action]) -> Action:
+    """After winning a duel: plunder the card that helps us most, or destroy the loser's best card.
+    `loser` is the loser's hand, all face up after the duel."""
     mine = kit.score(hand)
     swapper = _Hand(kit, hand)
     theirs = kit.score(loser)
@@ -272,9 +285,8 @@ def _win(obs: GogyoObservation, legal: Sequence[Action], kit: _Kit) -> Action:
     return best
 
 
-def _give(obs: GogyoObservation, legal: Sequence[Action], kit: _Kit) -> Action:
+def give_action(kit: _Kit, loser: Sequence[int], legal: Sequence[Action]) -> Action:
     """Hand the loser the field card that helps them least."""
-    loser = obs.shown[obs.duel_loser]
     best, best_value = legal[0], None
     for action in legal:
         card = action >> 7 & 127
@@ -282,4 +294,3 @@ def _give(obs: GogyoObservation, legal: Sequence[Action], kit: _Kit) -> Action:
         if best_value is None or value < best_value:
             best, best_value = action, value
     return best
-

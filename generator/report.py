@@ -1,0 +1,38 @@
+"""Simulate a game as its game.json asks and write report.json and report.pdf beside its print files."""
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+from validator.engine.registry import engine_for
+from validator.model import Game
+from validator.sim_plan import SimulationPlan, run_plan
+
+from .deck_pdf import WrittenFile
+from .pdfdoc import atomic_path, register_fonts
+from .report_pdf import write_report_pdf
+
+A4_MM = (210.0, 297.0)
+
+
+def simulate_for_report(game: Game, *, workers: int | None = None) -> dict[str, Any] | None:
+    """The summary of the game's configured simulation; None when it has no engine or no plan."""
+    plan = SimulationPlan.from_game(game)
+    if plan is None:
+        return None
+    return run_plan(engine_for(game), plan, workers=workers)
+
+
+REPORT_JSON = "report.json"
+
+
+def write_report(game: Game, summary: dict[str, Any], out_dir: Path) -> list[WrittenFile]:
+    """report.json (the whole summary) and report.pdf (key numbers and charts); returns the PDF."""
+    json_path, pdf_path = out_dir / REPORT_JSON, out_dir / "report.pdf"
+    with atomic_path(json_path) as temporary:
+        temporary.write_text(json.dumps(summary, ensure_ascii=False, indent=1) + "\n", encoding="utf-8")
+    fonts = register_fonts(game.fonts)
+    body = fonts.get("gothic", next(iter(fonts.values())))
+    pages = write_report_pdf(pdf_path, summary, title=game.title, font=body, bold=fonts.get("gothic_bold", body))
+    return [WrittenFile(pdf_path, f"{game.id}/report.pdf", pages, A4_MM)]

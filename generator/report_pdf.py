@@ -1,0 +1,105 @@
+"""The simulation report as a PDF: the key numbers in a table, then charts people can read at a glance."""
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from reportlab.lib.colors import CMYKColor
+from reportlab.lib.pagesizes import A4
+from reportlab.lib.styles import ParagraphStyle
+from reportlab.lib.units import mm
+from reportlab.platypus import Paragraph, SimpleDocTemplate, Spacer, Table, TableStyle
+
+from .charts import Bin, Estimate, histogram, intervals
+from .pdfdoc import atomic_path
+
+INK = CMYKColor(0.3, 0.4, 0.4, 0.85)
+RULE = CMYKColor(0, 0, 0, 0.3)
+ENDINGS = {"declaration": "終了宣言", "empty-deck": "山札切れ", "cap": "手数上限（打ち切り）"}
+
+
+def _pct(value: float) -> str:
+    return f"{value * 100:.1f}%"
+
+
+def _bins(distribution: dict[str, Any]) -> list[Bin]:
+    return [Bin(b["from"], b["to"], b["count"]) for b in distribution.get("histogram", [])]
+
+
+def _styles(font: str, bold: str) -> dict[str, ParagraphStyle]:
+    body = ParagraphStyle("body", fontName=font, fontSize=9, leading=13, textColor=INK, wordWrap="CJK")
+    return {
+        "title": ParagraphStyle("title", parent=body, fontName=bold, fontSize=16, leading=22, spaceAfter=4),
+        "h2": ParagraphStyle("h2", parent=body, fontName=bold, fontSize=11, leading=16, spaceBefore=8, spaceAfter=3),
+        "body": body,
+        "small": ParagraphStyle("small", parent=body, fontSize=7.5, leading=10),
+    }
+
+
+def _key_numbers(s: dict[str, Any]) -> list[list[str]]:
+    turns, time = s["turns"], s["play_time"]
+    ludii = s["ludii"]
+    minutes = time["minutes_per_match"]
+    box = time["box_minutes"]
+    total_games = sum(s["ended_by"].values()) or 1
+    endings = "、".join(f"{ENDINGS.get(k, k)} {_pct(v / total_games)}" for k, v in s["ended_by"].items())
+    return [
+        ["項目", "値"],
+        ["試合数（1試合 = {} ゲーム）".format(s["games_per_match"]), f"{s['matches']}（完走 {s['finished']['matches']}）"],
+        ["完了率 Completion / 打ち切り Timeouts", f"{_pct(ludii['Completion'])} / {_pct(ludii['Timeouts'])}"],
+        ["1ゲームの手番数 平均（中央値、5–95%）",
+         f"{turns['per_game']['mean']:.1f}（{turns['per_game']['median']:.0f}、"
+         f"{turns['per_game']['p5']:.0f}–{turns['per_game']['p95']:.0f}）"],
+        ["ゲームの終わり方", endings],
+        [f"1試合の推定時間（箱の {box[0]}–{box[1]} 分と比較）",
+         f"平均 {minutes['mean']:.1f} 分、箱の範囲内 {_pct(time['share_within_box'])}、"
+         f"短い {_pct(time['share_below_box'])}、長い {_pct(time['share_above_box'])}"],
+        ["IdealDuration（Ludii）", f"{ludii['IdealDuration']:.3f}"],
+        ["Balance / AdvantageP1（Ludii）", f"{ludii['Balance']:.3f} / {_pct(ludii['AdvantageP1'])}"],
+        ["DecisionMoves（選択肢が2つ以上の局面）", _pct(ludii["DecisionMoves"])],
+        ["勝利の分かち合い（同点）", f"{s['shared_wins']} 試合"],
+    ]
+
+
+def write_report_pdf(path: Path, summary: dict[str, Any], *, title: str, font: str, bold: str) -> int:
+    """Write the report; returns its page count."""
+    styles = _styles(font, bold)
+    s = summary
+    players = s["players"]
+    story: list[Any] = [
+        Paragraph(f"{title} — シミュレーション報告", styles["title"]),
+        Paragraph(f"{players}人、方針 {'・'.join(s['policies'])}、{s['matches']} 試合（1試合 = "
+                  f"{s['games_per_match']} ゲーム。箱の表示時間と勝利条件は試合単位）、シード {s['seed']}。",
+                  styles["small"]),
+        Spacer(1, 4 * mm),
+    ]
+    table = Table(_key_numbers(s), colWidths=[70 * mm, 100 * mm])
+    table.setStyle(TableStyle([
+        ("FONT", (0, 0), (-1, -1), font, 8.5), ("FONT", (0, 0), (-1, 0), bold, 8.5),
+        ("TEXTCOLOR", (0, 0), (-1, -1), INK), ("LINEBELOW", (0, 0), (-1, -1), 0.3, RULE),
+        ("VALIGN", (0, 0), (-1, -1), "MIDDLE"),
+    ]))
+    story += [table, Spacer(1, 2 * mm)]
+    band = s["play_time"]["turn_band"]
+    story.append(histogram(_bins(s["turns"]["per_match"]), title="1試合（2ゲーム）の手番数",
+                           x_label=f"手番数（色の帯 = 箱の表示時間 {s['play_time']['seconds_per_turn']:g} 秒/手番で換算）",
+                           font=font, band=(band[0], band[1])))
+    story.append(histogram(_bins(s["scores"]["per_game"]), title="1ゲームの得点（全プレイヤー）",
+                           x_label="得点", font=font))
+    story.append(intervals([Estimate(f"手番順 {row['seat']}", row["rate"], *row["ci95"]) for row in s["seats"]],
+                           title="手番順ごとの勝率と95%信頼区間（点線 = 公平な取り分）", font=font,
+                           reference=1 / players))
+    story.append(Paragraph("前提", styles["h2"]))
+    for note in (f"1手番を {s['play_time']['seconds_per_turn']:g} 秒と仮定（決闘を含む手番全体）。"
+                 "シャッフル・配札・得点計算の時間は含まない。",
+                 "手番順 1 は、その試合の1ゲーム目で最初に手番を行ったプレイヤー。以下、手番の順。"
+                 "同点で勝利を分かち合った試合は、勝者の人数で割って数える。",
+                 f"1ゲーム {s['step_cap']} 手を超えたら打ち切り（Timeouts に数える）。"):
+        story.append(Paragraph(note, styles["small"]))
+    with atomic_path(path) as temporary:
+        doc = SimpleDocTemplate(str(temporary), pagesize=A4, invariant=1, initialFontName=font,
+                                leftMargin=18 * mm, rightMargin=18 * mm, topMargin=15 * mm, bottomMargin=15 * mm,
+                                title=f"{title} simulation report", creator="fudaya")
+        doc.build(story)
+        pages = doc.page
+    return pages

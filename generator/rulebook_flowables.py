@@ -1,0 +1,165 @@
+"""Flowables the rulebook needs beyond ReportLab's: a paragraph that keeps kinsoku, and a row of real cards."""
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from reportlab.lib.colors import Color
+from reportlab.platypus.flowables import Flowable
+from reportlab.platypus.paragraph import (
+    FragLine,
+    Paragraph,
+    ParaLines,
+    _handleBulletWidth,
+    cjkU,
+    makeCJKParaLine,
+)
+
+from validator.geometry import mm_to_pt
+from validator.model import Card
+from validator.typeset import NO_END, NO_START
+
+from .card_face import Bleed, FaceRenderer
+
+_FUZZ = 1e-6
+# JIS X 4051 also keeps hyphens and dashes (class 2) off the start of a line: "1〜12" stays whole.
+_NO_START = NO_START | frozenset("‐〜゠–～")
+_NO_BLEED = Bleed(0.0, 0.0, 0.0, 0.0)
+_IDEOGRAPHIC_SPACE = "\u3000"
+_KEPT_SPACE = "\ue000"  # a private-use stand-in the parser leaves alone
+
+
+def can_break(before: str, after: str) -> bool:
+    """May a line end between these two characters? Never before a NO_START character (、。」）…),
+    never after a NO_END one (「（…), and never inside a run of Latin letters and digits."""
+    if not before or not after:
+        return True  # an empty fragment (an explicit line break) is no character
+    if after in _NO_START or before in NO_END:
+        return False
+    latin = ord(before) < 0x3000 and ord(after) < 0x3000
+    return not latin or before.isspace() or after.isspace()
+
+
+def measure(frags: Sequence[Any]) -> list[Any]:
+    """One measured glyph (ReportLab's cjkU: the character, its fragment and width) per character."""
+    return [cjkU(ch, f, "utf8") for f in frags for ch in (f.text or [""])]
+
+
+def kinsoku_lines(glyphs: Sequence[Any], max_widths: Sequence[float], calc_bounds: bool) -> ParaLines:
+    """Break measured glyphs into lines no wider than `max_widths`, honouring kinsoku.
+
+    ReportLab's own CJK splitter hangs at most one closing character and ignores opening
+    brackets, so the "。" of "」。" can still start a line. Here a line ends only where `can_break`
+    allows, pushing characters to the next line (oidashi), so no line is wider than its column.
+    """
+    lines: list[FragLine] = []
+    start, count = 0, len(glyphs)
+    while start < count:
+        max_width = max_widths[min(len(lines), len(max_widths) - 1)]
+        end, width, forced = start, 0.0, False
+        while end < count:
+            glyph = glyphs[end]
+            if hasattr(glyph.frag, "lineBreak"):
+                end, forced = end + 1, True
+                break
+            if width + glyph.width > max_width + _FUZZ and end > start:
+                break
+            width += glyph.width
+            end += 1
+        if end < count and not forced:
+            end = _break_before(glyphs, start, end)
+            width = sum(g.width for g in glyphs[start:end])
+        lines.append(makeCJKParaLine(glyphs[start:end], max_width, width, max_width - width, forced, calc_bounds))
+        start = end
+        while start < count and glyphs[start] == " ":
+            start += 1  # a space that ended a line is not carried to the next
+    return ParaLines(kind=1, lines=lines)
+
+
+def _break_before(glyphs: Sequence[str], start: int, end: int) -> int:
+    """The last allowed break at or before `end` (which overflowed); `end` itself if none is allowed."""
+    at = end
+    while at > start + 1 and not can_break(glyphs[at - 1], glyphs[at]):
+        at -= 1
+    return at if can_break(glyphs[at - 1], glyphs[at]) else end
+
+
+class KinsokuParagraph(Paragraph):  # type: ignore[misc]  # ReportLab is untyped
+    """A Paragraph (wordWrap 'CJK') whose lines never start with 、。」） nor end with 「（.
+
+    It also keeps the ideographic space U+3000, which ReportLab's parser would collapse into one
+    Latin space like any other run of white space.
+    """
+
+    def __init__(self, text: str | None, style: Any, **options: Any) -> None:
+        if text is not None:  # None: a split-off part built from already parsed fragments
+            text = text.replace(_IDEOGRAPHIC_SPACE, _KEPT_SPACE)
+        super().__init__(text, style, **options)
+        for frag in self.frags:
+            if isinstance(getattr(frag, "text", None), str):
+                frag.text = frag.text.replace(_KEPT_SPACE, _IDEOGRAPHIC_SPACE)
+
+    def breakLinesCJK(self, maxWidths: Any) -> Any:  # ReportLab's names
+        widths = list(maxWidths) if isinstance(maxWidths, (list, tuple)) else [maxWidths]
+        style = self.style
+        self.height = 0
+        _handleBulletWidth(self.bulletText, style, widths)
+        if hasattr(self, "blPara") and getattr(self, "_splitpara", False):
+            return self.blPara
+        if not self.frags:
+            return ParaLines(kind=0, fontSize=style.fontSize, fontName=style.fontName, textColor=style.textColor,
+                             lines=[], ascent=style.fontSize, descent=-0.2 * style.fontSize)
+        auto_leading = getattr(self, "autoLeading", getattr(style, "autoLeading", ""))
+        if getattr(self, "_glyphs", None) is None:  # measured once: a paragraph is often wrapped several times
+            self._glyphs = measure(self.frags)
+        return kinsoku_lines(self._glyphs, widths, auto_leading not in ("", "off"))
+
+
+class CardRow(Flowable):  # type: ignore[misc]
+    """Real cards side by side, centred, drawn as vectors by the deck's FaceRenderer and scaled down."""
+
+    def __init__(self, renderer: FaceRenderer, cards: Sequence[tuple[Card, str]], *, card_width_mm: float | None,
+                 max_width_mm: float = 26.0, gap_mm: float = 3.0, outline: Color | None = None) -> None:
+        super().__init__()
+        self.renderer = renderer
+        self.cards = list(cards)
+        self.card_width_mm = card_width_mm
+        self.max_width_mm = max_width_mm
+        self.gap_mm = gap_mm
+        self.outline = outline
+        self.scale = 1.0
+        self.avail_width = 0.0
+
+    def wrap(self, availWidth: float, availHeight: float) -> tuple[float, float]:
+        size = self.renderer.layout.size
+        count = len(self.cards)
+        fits = (availWidth / mm_to_pt(1) - self.gap_mm * (count - 1)) / count
+        width = min(self.card_width_mm or self.max_width_mm, fits)
+        self.scale = width / size.width
+        self.avail_width = availWidth
+        self.width, self.height = availWidth, mm_to_pt(size.height * self.scale)
+        return self.width, self.height
+
+    def draw(self) -> None:
+        canvas = self.canv
+        size = self.renderer.layout.size
+        step = mm_to_pt(size.width * self.scale + self.gap_mm)
+        row = step * len(self.cards) - mm_to_pt(self.gap_mm)
+        left = (self.avail_width - row) / 2
+        radius = mm_to_pt(size.corner_radius)
+        for n, (card, template) in enumerate(self.cards):
+            canvas.saveState()
+            canvas.translate(left + n * step, 0)
+            canvas.scale(self.scale, self.scale)
+            clip = canvas.beginPath()
+            clip.roundRect(0, 0, mm_to_pt(size.width), mm_to_pt(size.height), radius)
+            canvas.clipPath(clip, stroke=0, fill=0)
+            self.renderer.draw(canvas, card, template, 0.0, 0.0, _NO_BLEED)
+            canvas.restoreState()
+            if self.outline is not None:
+                canvas.saveState()
+                canvas.setStrokeColor(self.outline)
+                canvas.setLineWidth(0.4)
+                canvas.roundRect(left + n * step, 0, mm_to_pt(size.width * self.scale),
+                                 mm_to_pt(size.height * self.scale), radius * self.scale, stroke=1, fill=0)
+                canvas.restoreState()

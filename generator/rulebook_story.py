@@ -1,0 +1,244 @@
+"""Rulebook blocks -> platypus flowables: FLOWABLES_BY_TYPE maps each block type to its builder."""
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+from xml.sax.saxutils import escape
+
+from reportlab.lib.colors import Color
+from reportlab.lib.styles import ParagraphStyle
+from reportlab.platypus import (
+    CondPageBreak,
+    Flowable,
+    HRFlowable,
+    KeepTogether,
+    ListFlowable,
+    ListItem,
+    PageBreak,
+    Spacer,
+    Table,
+    TableStyle,
+)
+
+from validator.geometry import mm_to_pt
+from validator.model import (
+    CardFigure,
+    Clarifications,
+    Game,
+    HandExample,
+    Heading,
+    ListBlock,
+    PageBreak as PageBreakBlock,
+    Paragraph as ParagraphBlock,
+    Rulebook,
+    RulebookBlock,
+    TableBlock,
+)
+from validator.rulebooks import cover_values, fill, plain_text, split_emphasis
+
+from .card_face import FaceRenderer
+from .rulebook_flowables import CardRow, KinsokuParagraph
+
+_LONG_CELL = 8  # a column holding a cell longer than this many characters is set flush left
+
+
+@dataclass(frozen=True)
+class StorySettings:
+    """What every builder needs: styles by name, colours, fonts, the column width and card drawing."""
+
+    styles: dict[str, ParagraphStyle]
+    colors: dict[str, Color]
+    strong_font: str
+    label_font: str
+    width: float  # column width, pt
+    renderers: dict[str, FaceRenderer]  # deck id -> renderer
+    resolve_hand: Callable[[Sequence[str]], tuple[str, ...]]  # hand tokens -> card ids (the rules engine's)
+    example_labels: Mapping[str, str]
+
+    def para(self, text: str, style: str) -> KinsokuParagraph:
+        """A paragraph of rulebook text, **strong** runs set in the strong font."""
+        return KinsokuParagraph(self.markup(text), self.styles[style])
+
+    @property
+    def cell_font(self) -> tuple[str, tuple[int, int], tuple[int, int], str]:
+        """Table style command: cells start on an embedded font (ReportLab's default is Helvetica)."""
+        return ("FONTNAME", (0, 0), (-1, -1), self.label_font)
+
+    def markup(self, text: str) -> str:
+        parts = []
+        for run, strong in split_emphasis(text):
+            run = escape(run)
+            parts.append(f'<font face="{self.strong_font}">{run}</font>' if strong else run)
+        return "".join(parts)
+
+
+Builder = Callable[[RulebookBlock, Game, StorySettings], list[Flowable]]
+
+
+def build_story(game: Game, book: Rulebook, settings: StorySettings) -> list[Flowable]:
+    """The cover, then every block in order."""
+    story = cover(game, book, settings)
+    for block in book.blocks:
+        _append_keeping_headings(story, FLOWABLES_BY_TYPE[type(block)](block, game, settings))
+    return story
+
+
+def _append_keeping_headings(story: list[Flowable], new: list[Flowable]) -> None:
+    """Append `new`; a heading just before a kept-together block joins it, so it never ends a page alone
+    (ReportLab's keepWithNext does not reach into a KeepTogether)."""
+    if new and isinstance(new[0], KeepTogether):
+        headings: list[Flowable] = []
+        while story and isinstance(story[-1], KinsokuParagraph) and story[-1].getKeepWithNext():
+            headings.insert(0, story.pop())
+        if headings:
+            new = [KeepTogether(headings + list(new[0]._content)), *new[1:]]
+    story.extend(new)
+
+
+def cover(game: Game, book: Rulebook, settings: StorySettings) -> list[Flowable]:
+    """Title, subtitle, players/time/age line and lead on top of page 1."""
+    values = cover_values(game)
+    out: list[Flowable] = [KinsokuParagraph(escape(game.title), settings.styles["cover_title"])]
+    for key, style in (("subtitle", "cover_subtitle"), ("meta", "cover_meta")):
+        if key in book.cover:
+            out.append(KinsokuParagraph(escape(fill(book.cover[key], values, source="game.json")),
+                                        settings.styles[style]))
+    out.append(HRFlowable(width="100%", thickness=0.8, color=settings.colors["accent"],
+                          spaceBefore=4, spaceAfter=8))
+    if "lead" in book.cover:
+        out.append(settings.para(book.cover["lead"], "lead"))
+    return out
+
+
+def _heading(block: RulebookBlock, game: Game, settings: StorySettings) -> list[Flowable]:
+    assert isinstance(block, Heading)
+    return _heading_flowables(block.text, block.level, settings)
+
+
+def _heading_flowables(text: str, level: int, settings: StorySettings) -> list[Flowable]:
+    para = settings.para(text, f"h{level}")
+    if level == 1:
+        para.chapter = plain_text(text)  # read by the running header
+        return [CondPageBreak(mm_to_pt(40)), para]
+    return [para]
+
+
+def _paragraph(block: RulebookBlock, game: Game, settings: StorySettings) -> list[Flowable]:
+    assert isinstance(block, ParagraphBlock)
+    return [settings.para(block.text, block.style)]
+
+
+def _list(block: RulebookBlock, game: Game, settings: StorySettings) -> list[Flowable]:
+    assert isinstance(block, ListBlock)
+    return [_list_flowable(block.items, block.ordered, settings, start=block.start)]
+
+
+def _list_flowable(items: Sequence[str], ordered: bool, settings: StorySettings, *, start: int = 1) -> ListFlowable:
+    size = settings.styles["body"].fontSize
+    entries = [ListItem(settings.para(item, "item")) for item in items]
+    common = {"leftIndent": size * 2, "bulletColor": settings.colors["accent"], "spaceAfter": size * 0.5}
+    if ordered:
+        return ListFlowable(entries, bulletType="1", start=start, bulletFormat="%s.", bulletFontName=settings.strong_font,
+                            bulletFontSize=size * 0.95, **common)
+    return ListFlowable(entries, bulletType="bullet", start="●", bulletFontName=settings.label_font,
+                        bulletFontSize=size * 0.55, bulletOffsetY=-size * 0.2, **common)
+
+
+def _table(block: RulebookBlock, game: Game, settings: StorySettings) -> list[Flowable]:
+    assert isinstance(block, TableBlock)
+    columns = len(block.header)
+    weights = block.widths or (1.0,) * columns
+    widths = [settings.width * w / sum(weights) for w in weights]
+    long_columns = {n for row in block.rows for n, cell in enumerate(row) if len(cell) > _LONG_CELL}
+
+    def cell(text: str, column: int, head: bool) -> KinsokuParagraph:
+        style = "table_head" if head else ("table_cell" if column in long_columns else "table_cell_center")
+        return settings.para(text, style)
+
+    data = [[cell(t, n, True) for n, t in enumerate(block.header)]]
+    data += [[cell(t, n, False) for n, t in enumerate(row)] for row in block.rows]
+    colors = settings.colors
+    table = Table(data, colWidths=widths, repeatRows=1, hAlign="CENTER", style=TableStyle([
+        settings.cell_font,
+        ("BACKGROUND", (0, 0), (-1, 0), colors["accent"]),
+        ("BACKGROUND", (0, 1), (-1, -1), colors["tint"]),
+        ("GRID", (0, 0), (-1, -1), 0.5, colors["accent"]),
+        ("VALIGN", (0, 0), (-1, -1), "MIDDLE"),
+        ("TOPPADDING", (0, 0), (-1, -1), 2.5), ("BOTTOMPADDING", (0, 0), (-1, -1), 3.5),
+        ("LEFTPADDING", (0, 0), (-1, -1), 3), ("RIGHTPADDING", (0, 0), (-1, -1), 3),
+    ]))
+    out: list[Flowable] = [Spacer(1, 2), table]
+    if block.caption:
+        out.append(settings.para(block.caption, "caption"))
+    else:
+        out.append(Spacer(1, settings.styles["body"].fontSize * 0.8))
+    return [KeepTogether(out)]
+
+
+def _figure(block: RulebookBlock, game: Game, settings: StorySettings) -> list[Flowable]:
+    assert isinstance(block, CardFigure)
+    deck = game.find_deck(block.deck)
+    assert deck is not None  # the rulebook check has resolved it
+    by_id = {card.id: card for card in deck.cards}
+    cards = [(by_id[i], by_id[i].face if block.side == "front" else by_id[i].back) for i in block.cards]
+    row = CardRow(settings.renderers[deck.id], cards, card_width_mm=block.card_width, outline=settings.colors["ink"])
+    out: list[Flowable] = [Spacer(1, 3), row]
+    out.append(settings.para(block.caption, "caption") if block.caption else Spacer(1, 6))
+    return [KeepTogether(out)]
+
+
+def _example(block: RulebookBlock, game: Game, settings: StorySettings) -> list[Flowable]:
+    assert isinstance(block, HandExample)
+    labels = settings.example_labels
+    inner: list[Flowable] = [settings.para(block.title, "example_title")]
+    hand = "　".join(block.hand)
+    note = labels.get(block.order, "")
+    inner.append(settings.para(f"{labels.get('hand', '')}　{hand}" + (f"（{note}）" if note else ""), "example_hand"))
+    if block.arrangement:
+        inner.append(settings.para(f"{labels.get('arrangement', '')}　" + " → ".join(block.arrangement),
+                                   "example_hand"))
+    if block.show_cards:
+        deck = game.find_deck(None)
+        assert deck is not None
+        by_id = {card.id: card for card in deck.cards}
+        cards = [(by_id[i], by_id[i].face) for i in settings.resolve_hand(block.shown)]
+        inner += [Spacer(1, 3), CardRow(settings.renderers[deck.id], cards, card_width_mm=None,
+                                        max_width_mm=16, outline=settings.colors["ink"]), Spacer(1, 3)]
+    if block.text:
+        inner.append(settings.para(block.text, "example_text"))
+    points = labels.get("points") or " / ".join(f"{part} {{{part}}}" for part in block.points)
+    inner.append(settings.para(fill(points, block.points, source="the example"), "example_points"))
+    box = Table([[inner]], colWidths=[settings.width], style=TableStyle([
+        settings.cell_font,
+        ("BACKGROUND", (0, 0), (-1, -1), settings.colors["tint"]),
+        ("LINEBEFORE", (0, 0), (0, -1), 2.5, settings.colors["accent"]),
+        ("BOX", (0, 0), (-1, -1), 0.5, settings.colors["accent"]),
+        ("LEFTPADDING", (0, 0), (-1, -1), 8), ("RIGHTPADDING", (0, 0), (-1, -1), 6),
+        ("TOPPADDING", (0, 0), (-1, -1), 4), ("BOTTOMPADDING", (0, 0), (-1, -1), 5),
+    ]))
+    return [KeepTogether([box, Spacer(1, 6)])]
+
+
+def _clarifications(block: RulebookBlock, game: Game, settings: StorySettings) -> list[Flowable]:
+    assert isinstance(block, Clarifications)
+    out = _heading_flowables(block.title, 1, settings) if block.title else []
+    if block.intro:
+        out.append(settings.para(block.intro, "body"))
+    out.append(_list_flowable([item.text for item in block.items], True, settings))
+    return out
+
+
+def _page_break(block: RulebookBlock, game: Game, settings: StorySettings) -> list[Flowable]:
+    return [PageBreak()]
+
+
+FLOWABLES_BY_TYPE: dict[type, Builder] = {
+    Heading: _heading,
+    ParagraphBlock: _paragraph,
+    ListBlock: _list,
+    TableBlock: _table,
+    CardFigure: _figure,
+    HandExample: _example,
+    Clarifications: _clarifications,
+    PageBreakBlock: _page_break,
+}

@@ -1,0 +1,198 @@
+"""Rulebooks: fonts, markup, glyphs, tables and card figures resolve; examples and clarifications agree with the rules engine."""
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterator
+
+from ..engine.claims import TOTAL, RulebookOracle, engine_name, find_oracle
+from ..issues import Issue, Location
+from ..model import CardFigure, Clarifications, Game, HandExample, Rulebook, TableBlock
+from ..rulebooks import MarkupError, cover_values, fill, iter_texts, resolve_color, split_emphasis
+from ..typeset import load_metrics
+
+
+def check(game: Game) -> Iterator[Issue]:
+    for book in game.rulebooks:
+        yield from _check_fonts(game, book)
+        yield from _check_texts(game, book)
+        yield from _check_cover(game, book)
+        yield from _check_colors(game, book)
+        for block in book.blocks:
+            if isinstance(block, TableBlock):
+                yield from _check_table(block)
+            elif isinstance(block, CardFigure):
+                yield from _check_figure(game, block)
+        yield from _check_claims(game, book)
+
+
+def _check_fonts(game: Game, book: Rulebook) -> Iterator[Issue]:
+    for role in ("body", "heading", "strong", "label"):
+        key = getattr(book.fonts, role)
+        if key not in game.fonts:
+            known = ", ".join(sorted(game.fonts))
+            yield Issue(book.source.child("fonts").child(role), "reference",
+                        f"{role} font {key!r} is not declared in game.json (fonts: {known})")
+
+
+def _check_texts(game: Game, book: Rulebook) -> Iterator[Issue]:
+    """Emphasis markup is balanced and every character has a glyph in the font that prints it."""
+    role_font = {"body": book.fonts.body, "heading": book.fonts.heading, "label": book.fonts.label}
+    for text, role, where in iter_texts(book):
+        try:
+            runs = split_emphasis(text)
+        except MarkupError as exc:
+            yield Issue(where, "markup", str(exc))
+            continue
+        missing: dict[str, list[str]] = {}
+        for run, strong in runs:
+            key = book.fonts.strong if strong else role_font[role]
+            if key in game.fonts:
+                font = game.fonts[key]
+                missing.setdefault(font.path.name, []).extend(load_metrics(font.path).missing_glyphs(run))
+        for font_name, chars in missing.items():
+            if chars:
+                shown = " ".join(f"{c!r} (U+{ord(c):04X})" for c in dict.fromkeys(chars))
+                yield Issue(where, "missing-glyph", f"font {font_name} has no glyph for {shown}")
+
+
+def _check_cover(game: Game, book: Rulebook) -> Iterator[Issue]:
+    for key in ("subtitle", "meta"):
+        if key in book.cover:
+            try:
+                fill(book.cover[key], cover_values(game), source="game.json")
+            except MarkupError as exc:
+                yield Issue(book.source.child("cover").child(key), "reference", str(exc))
+
+
+def _check_colors(game: Game, book: Rulebook) -> Iterator[Issue]:
+    for role, spec in book.colors.items():
+        try:
+            resolve_color(spec, game.palette)
+        except MarkupError as exc:
+            yield Issue(book.source.child("colors").child(role), "unknown-color", str(exc))
+
+
+def _check_table(table: TableBlock) -> Iterator[Issue]:
+    columns = len(table.header)
+    for n, row in enumerate(table.rows):
+        if len(row) != columns:
+            yield Issue(table.location.child("rows").child(n), "table-shape",
+                        f"row {n + 1} has {len(row)} cells but the header has {columns}")
+    if table.widths is not None and len(table.widths) != columns:
+        yield Issue(table.location.child("widths"), "table-shape",
+                    f"{len(table.widths)} column widths for {columns} columns")
+
+
+def _check_figure(game: Game, figure: CardFigure) -> Iterator[Issue]:
+    deck = game.find_deck(figure.deck)
+    if deck is None:
+        known = ", ".join(d.id for d in game.decks) or "none"
+        yield Issue(figure.location.child("deck"), "reference", f"no deck component {figure.deck!r} (decks: {known})")
+        return
+    if figure.side == "back" and not deck.has_backs:
+        yield Issue(figure.location.child("side"), "reference", f"{deck.kind} {deck.id!r} has no backs")
+    ids = [card.id for card in deck.cards]
+    if len(set(ids)) != len(ids):
+        return  # ids that are not unique cannot be resolved; the references check names the duplicate
+    for n, card_id in enumerate(figure.cards):
+        if card_id not in ids:
+            yield Issue(figure.location.child("cards").child(n), "unknown-card",
+                        f"figure shows card {card_id!r}, which is not in {deck.id!r} ({_near(card_id, ids)})")
+
+
+def _near(wanted: str, ids: list[str]) -> str:
+    """A hint: ids sharing the wanted id's first part, else how many cards there are."""
+    stem = wanted.split("-")[0]
+    close = [i for i in ids if i.split("-")[0] == stem][:6]
+    return f"similar: {', '.join(close)}" if close else f"{len(ids)} cards, e.g. {', '.join(ids[:3])}"
+
+
+# --- claims the rules engine vouches for ----------------------------------------------------------
+
+
+def _check_claims(game: Game, book: Rulebook) -> Iterator[Issue]:
+    examples = [b for b in book.blocks if isinstance(b, HandExample)]
+    try:
+        oracle = find_oracle(game)
+    except ValueError as exc:
+        yield Issue(game.location.child("rules"), "rules-engine", f"the rules engine cannot be built: {exc}")
+        return
+    if oracle is None:
+        for example in examples:
+            yield Issue(example.location, "no-rules-engine",
+                        f"example “{example.title}”: no rules engine {engine_name(game)!r} can check its points")
+        return
+    points_line = book.example_labels.get("points", "")
+    for example in examples:
+        yield from _check_points_line(example, points_line)
+        yield from _check_example(example, oracle)
+    yield from _check_clarifications(game, book, oracle)
+
+
+def _check_points_line(example: HandExample, points_line: str) -> Iterator[Issue]:
+    try:
+        fill(points_line, example.points, source="this example's points")
+    except MarkupError as exc:
+        yield Issue(example.location.child("points"), "reference", f"example “{example.title}”: the points line "
+                    f"(example_labels.points) cannot be filled: {exc}")
+
+
+def _check_example(example: HandExample, oracle: RulebookOracle) -> Iterator[Issue]:
+    where, title = example.location, example.title
+    hand = " ".join(example.hand)
+    try:
+        best = oracle.score(example.hand, ordered=False)
+    except ValueError as exc:
+        yield Issue(where.child("hand"), "example-hand", f"example “{title}”: {exc}")
+        return
+    for part in example.points:
+        if part not in oracle.parts:
+            yield Issue(where.child("points").child(part), "example-part",
+                        f"example “{title}”: the rules engine scores no part {part!r} (parts: {', '.join(oracle.parts)})")
+    if example.order == "as-written":
+        if example.arrangement is not None:
+            yield Issue(where.child("arrangement"), "example-order",
+                        f"example “{title}”: an arrangement belongs to a best-order example; this one is as written")
+        actual, how = oracle.score(example.hand, ordered=True), "as written"
+    elif example.arrangement is None:
+        actual, how = best, f"best order {' '.join(best.order)}"
+    else:
+        if Counter(example.arrangement) != Counter(example.hand):
+            yield Issue(where.child("arrangement"), "example-order",
+                        f"example “{title}”: arrangement {' '.join(example.arrangement)} is not an order of {hand}")
+            return
+        actual, how = oracle.score(example.arrangement, ordered=True), f"arranged {' '.join(example.arrangement)}"
+        if actual.points[TOTAL] < best.points[TOTAL]:
+            yield Issue(where.child("arrangement"), "example-claim",
+                        f"example “{title}”: arrangement scores {TOTAL} {actual.points[TOTAL]} but the best order "
+                        f"({' '.join(best.order)}) scores {best.points[TOTAL]}")
+    for part, claimed in example.points.items():
+        if part in actual.points and actual.points[part] != claimed:
+            yield Issue(where.child("points").child(part), "example-claim",
+                        f"example “{title}”: claims {part} {claimed} but the rules engine scores "
+                        f"{actual.points[part]} ({hand}, {how})")
+
+
+def _check_clarifications(game: Game, book: Rulebook, oracle: RulebookOracle) -> Iterator[Issue]:
+    sections = [b for b in book.blocks if isinstance(b, Clarifications)]
+    listed: dict[str, Location] = {}
+    for section in sections:
+        for item in section.items:
+            if item.id in listed:
+                yield Issue(item.location.child("id"), "duplicate-clarification",
+                            f"clarification {item.id!r} is listed twice")
+            listed.setdefault(item.id, item.location)
+    missing_at = sections[0].location.child("items") if sections else book.source.child("blocks")
+    engine = engine_name(game)
+    known = {ref.id for ref in oracle.clarifications}
+    for ref in oracle.clarifications:
+        if ref.id not in listed:
+            yield Issue(missing_at, "clarification-missing",
+                        f"the {engine} rules engine decides {ref.id!r}, which the rulebook does not state "
+                        f"(add a clarifications item with id {ref.id!r}: {ref.text})")
+    for item_id, where in listed.items():
+        if item_id not in known:
+            yield Issue(where.child("id"), "unknown-clarification",
+                        f"the {engine} rules engine has no clarification {item_id!r} "
+                        f"(known: {', '.join(sorted(known))})", severity="warning")
+

@@ -1,0 +1,189 @@
+"""Build the typed Rulebook from a schema-checked rulebook.json, and read its inline markup. No I/O here."""
+from __future__ import annotations
+
+from collections.abc import Iterator, Mapping
+from string import Formatter
+from typing import Any
+
+from .binding import BindingError, Color, parse_color
+from .issues import Location
+from .jsonsource import SourcedJson
+from .model import (
+    CardFigure,
+    ClarificationItem,
+    Clarifications,
+    Game,
+    HandExample,
+    Heading,
+    ListBlock,
+    PageBreak,
+    Paragraph,
+    Rulebook,
+    RulebookBlock,
+    RulebookFonts,
+    TableBlock,
+)
+
+STRONG = "**"
+DEFAULT_PAGE_SIZE = "a5"
+DEFAULT_MARGIN_MM = 14.0
+DEFAULT_TEXT_SIZE_PT = 9.0
+DEFAULT_COLORS = {"ink": "#000000", "accent": "#404040", "tint": "#EEEEEE", "on_accent": "#FFFFFF"}
+
+
+class MarkupError(ValueError):
+    """Inline markup that cannot be read, e.g. an unclosed **."""
+
+
+def split_emphasis(text: str) -> list[tuple[str, bool]]:
+    """'a **b** c' -> [('a ', False), ('b', True), (' c', False)]; MarkupError if a ** is left open."""
+    parts = text.split(STRONG)
+    if len(parts) % 2 == 0:
+        column = text.rfind(STRONG) + 1
+        raise MarkupError(f"'**' at character {column} opens strong emphasis that is never closed")
+    return [(part, n % 2 == 1) for n, part in enumerate(parts) if part]
+
+
+def plain_text(text: str) -> str:
+    """The text as printed, without markup."""
+    return text.replace(STRONG, "")
+
+
+def placeholders(template: str) -> list[str]:
+    """The {names} a format string uses, in order; MarkupError if it is malformed."""
+    try:
+        return [name for _, name, _, _ in Formatter().parse(template) if name is not None]
+    except ValueError as exc:
+        raise MarkupError(f"{template!r} is not a valid format: {exc}") from None
+
+
+def fill(template: str, values: Mapping[str, object], *, source: str) -> str:
+    """`template` with its {names} replaced; MarkupError naming a name `values` (from `source`) lacks."""
+    for name in placeholders(template):
+        if name not in values or values[name] is None:
+            known = ", ".join(k for k, v in values.items() if v is not None)
+            raise MarkupError(f"{{{name}}} is not known from {source} (known: {known})")
+    return template.format_map(values)
+
+
+def resolve_color(spec: str, palette: Mapping[str, str]) -> Color:
+    """A colour literal or palette name as a Color; MarkupError if it is neither."""
+    try:
+        found = parse_color(spec)
+        if found is None and spec in palette:
+            found = parse_color(palette[spec])
+    except BindingError as exc:
+        raise MarkupError(str(exc)) from None
+    if found is None:
+        raise MarkupError(f"unknown colour {spec!r} (not #RRGGBB, cmyk(...) or a game.json palette name)")
+    return found
+
+
+def _span(low: int, high: int) -> str:
+    return str(low) if low == high else f"{low}〜{high}"
+
+
+def cover_values(game: Game) -> dict[str, object]:
+    """What a cover line may show, from game.json."""
+    return {"title": game.title, "title_en": game.title_en, "players": _span(*game.players),
+            "minutes": _span(*game.play_minutes), "min_age": game.min_age}
+
+
+def build_rulebook(doc: SourcedJson, component: Mapping[str, Any], where: Location) -> Rulebook:
+    """The typed rulebook of a schema-valid rulebook.json; `where` is its component in game.json."""
+    data = doc.data
+    page = data.get("page", {})
+    fonts = data["fonts"]
+    heading = fonts["heading"]
+    return Rulebook(
+        id=component["id"],
+        title=component.get("title", component["id"]),
+        page_size=page.get("size", DEFAULT_PAGE_SIZE),
+        margin=float(page.get("margin", DEFAULT_MARGIN_MM)),
+        text_size=float(page.get("text_size", DEFAULT_TEXT_SIZE_PT)),
+        fonts=RulebookFonts(body=fonts["body"], heading=heading, strong=fonts.get("strong", heading),
+                            label=fonts.get("label", heading)),
+        colors={**DEFAULT_COLORS, **data.get("colors", {})},
+        cover=dict(data.get("cover", {})),
+        example_labels=dict(data.get("example_labels", {})),
+        blocks=tuple(_build_block(raw, doc.location(f"/blocks/{n}")) for n, raw in enumerate(data["blocks"])),
+        location=where,
+        source=doc.location(),
+    )
+
+
+def _build_block(raw: Mapping[str, Any], where: Location) -> RulebookBlock:
+    kind = raw["type"]
+    if kind == "heading":
+        return Heading(raw["level"], raw["text"], where)
+    if kind == "paragraph":
+        return Paragraph(raw["text"], where, raw.get("style", "body"))
+    if kind == "list":
+        return ListBlock(tuple(raw["items"]), raw.get("ordered", False), where, raw.get("start", 1))
+    if kind == "table":
+        widths = raw.get("widths")
+        return TableBlock(tuple(raw["header"]), tuple(tuple(row) for row in raw["rows"]),
+                          tuple(widths) if widths else None, raw.get("caption"), where)
+    if kind == "figure":
+        return CardFigure(tuple(raw["cards"]), raw.get("deck"), raw.get("side", "front"), raw.get("card_width"),
+                          raw.get("caption"), where)
+    if kind == "example":
+        arrangement = raw.get("arrangement")
+        return HandExample(raw["title"], tuple(raw["hand"]), raw["order"],
+                           tuple(arrangement) if arrangement else None, dict(raw["points"]), raw.get("text"),
+                           raw.get("show_cards", True), where)
+    if kind == "clarifications":
+        items = tuple(ClarificationItem(item["id"], item["text"], where.child("items").child(n))
+                      for n, item in enumerate(raw["items"]))
+        return Clarifications(raw.get("title"), raw.get("intro"), items, where)
+    if kind == "page_break":
+        return PageBreak(where)
+    raise ValueError(f"unknown rulebook block type {kind!r} (the schema should have refused it)")
+
+
+def iter_texts(book: Rulebook) -> Iterator[tuple[str, str, Location]]:
+    """Every printed text of the rulebook with its font role (body, heading, label) and location."""
+    for key in ("subtitle", "meta"):
+        if key in book.cover:
+            yield book.cover[key], "heading", book.source.child("cover").child(key)
+    if "lead" in book.cover:
+        yield book.cover["lead"], "body", book.source.child("cover").child("lead")
+    for key, label in book.example_labels.items():
+        yield label, "label", book.source.child("example_labels").child(key)
+    for block in book.blocks:
+        yield from _block_texts(block)
+
+
+def _block_texts(block: RulebookBlock) -> Iterator[tuple[str, str, Location]]:
+    where = block.location
+    if isinstance(block, Heading):
+        yield block.text, "heading", where.child("text")
+    elif isinstance(block, Paragraph):
+        yield block.text, "body", where.child("text")
+    elif isinstance(block, ListBlock):
+        for n, entry in enumerate(block.items):
+            yield entry, "body", where.child("items").child(n)
+    elif isinstance(block, TableBlock):
+        for n, cell in enumerate(block.header):
+            yield cell, "label", where.child("header").child(n)
+        for r, row in enumerate(block.rows):
+            for n, cell in enumerate(row):
+                yield cell, "label", where.child("rows").child(r).child(n)
+        if block.caption:
+            yield block.caption, "label", where.child("caption")
+    elif isinstance(block, CardFigure):
+        if block.caption:
+            yield block.caption, "label", where.child("caption")
+    elif isinstance(block, HandExample):
+        yield block.title, "label", where.child("title")
+        for n, token in enumerate(block.hand):
+            yield token, "label", where.child("hand").child(n)
+        if block.text:
+            yield block.text, "body", where.child("text")
+    elif isinstance(block, Clarifications):
+        if block.title:
+            yield block.title, "heading", where.child("title")
+        if block.intro:
+            yield block.intro, "body", where.child("intro")
+        for item in block.items:
+            yield item.text, "body", item.location.child("text")
