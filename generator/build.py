@@ -17,8 +17,6 @@ from .card_face import FaceRenderer
 from .deck_pdf import Placement, WrittenFile, count_sides, write_printshop, write_sheets
 from .imposition import ImpositionError, SheetPlan, plan_sheet
 from .pdfdoc import atomic_path, register_fonts
-from .report import REPORT_JSON, simulate_for_report, write_report
-from .rulebook import write_rulebook
 
 MODES = ("sheets", "printshop", "both")
 
@@ -33,6 +31,7 @@ class BuildOptions:
     decks_dir: Path = DEFAULT_DECKS_DIR
     output_dir: Path = DEFAULT_OUTPUT_DIR
     report: bool = True  # also simulate the game (game.json "simulation") and write report.json/.pdf
+    only: tuple[str, ...] = ()  # component ids to write (and "report"); empty: everything
     workers: int | None = None  # simulation worker processes; results do not depend on it
 
 
@@ -74,14 +73,29 @@ def _plans(game: Game, options: BuildOptions) -> dict[str, SheetPlan]:
     return plans
 
 
+def _wanted(options: BuildOptions, component: str) -> bool:
+    return not options.only or component in options.only
+
+
 def total_steps(game: Game, options: BuildOptions) -> int:
     per_mode = 2 if options.mode == "both" else 1
-    cards = sum(count_sides(deck) * (per_mode if deck.has_backs else 1 + deck.fillable) for deck in game.decks)
-    return cards + len(game.rulebooks)
+    cards = sum(count_sides(deck) * (per_mode if deck.has_backs else 1 + deck.fillable)
+                for deck in game.decks if _wanted(options, deck.id))
+    return cards + sum(_wanted(options, book.id) for book in game.rulebooks)
+
+
+def _check_only(game: Game, options: BuildOptions) -> None:
+    known = {deck.id for deck in game.decks} | {book.id for book in game.rulebooks} | {"report"}
+    unknown = sorted(set(options.only) - known)
+    if unknown:
+        raise BuildError([Issue(game.location.child("components"), "unknown-component",
+                                f"--only names {', '.join(map(repr, unknown))}, not a component of "
+                                f"{game.id} (components: {', '.join(sorted(known))})")])
 
 
 def build_game(game: Game, options: BuildOptions, progress: Callable[[int], None] = lambda n: None) -> BuildResult:
     """Write the game's files; each appears in output/ only once complete."""
+    _check_only(game, options)
     plans = _plans(game, options)
     font_names = register_fonts(game.fonts)
     fonts = {key: (font_names[key], ref.path) for key, ref in game.fonts.items()}
@@ -89,10 +103,12 @@ def build_game(game: Game, options: BuildOptions, progress: Callable[[int], None
     out_dir = options.output_dir / game.id
     suffix = "-proof" if options.proof else ""
     result = BuildResult(game.id)
-    renderers = {}
+    renderers = {deck.id: FaceRenderer(deck.layout, game.directory, fonts, initial_font, proof=options.proof)
+                 for deck in game.decks}  # all of them: rulebook figures draw any deck's cards
     for deck in game.decks:
-        renderer = renderers[deck.id] = FaceRenderer(deck.layout, game.directory, fonts, initial_font,
-                                                     proof=options.proof)
+        if not _wanted(options, deck.id):
+            continue
+        renderer = renderers[deck.id]
         title = f"{game.title} — {deck.title}"
         outputs = []
         if not deck.has_backs:  # single-sided sheets: always n-up, plus the on-screen fillable variant
@@ -115,11 +131,17 @@ def build_game(game: Game, options: BuildOptions, progress: Callable[[int], None
             result.files.append(written)
             result.placements.extend(placements)
     for book in game.rulebooks:  # every mode: a rulebook has no imposition
+        if not _wanted(options, book.id):
+            continue
         name = f"{book.id}{suffix}.pdf"
+        from .rulebook import write_rulebook  # platypus is only loaded when a rulebook is written
+
         result.files.append(write_rulebook(out_dir / name, f"{game.id}/{name}", game, book, fonts=font_names,
                                            renderers=renderers))
         progress(1)
-    if options.report and not options.proof:
+    if options.report and not options.proof and _wanted(options, "report"):
+        from .report import REPORT_JSON, simulate_for_report, write_report
+
         summary = simulate_for_report(game, workers=options.workers)
         if summary is not None:
             result.files.extend(write_report(game, summary, out_dir))

@@ -83,11 +83,15 @@ def build(
     proof: Annotated[bool, typer.Option("--proof", help="draw trim, safe-zone and corner guides (files get -proof)")] = False,
     gutter: Annotated[Optional[float], typer.Option(help="space between cards in mm (default: full bleed if it costs no card)")] = None,
     output: Annotated[Path, typer.Option("--output", "-o", help="output folder")] = DEFAULT_OUTPUT_DIR,
+    only: Annotated[Optional[list[str]], typer.Option(help="write only this component (repeatable; 'report' for the simulation report)")] = None,
+    report: Annotated[bool, typer.Option("--report/--no-report", help="simulate and write report.json/.pdf")] = True,
+    workers: Annotated[Optional[int], typer.Option(help="simulation worker processes (results do not depend on it)")] = None,
     decks: DecksOption = DEFAULT_DECKS_DIR,
 ) -> None:
-    """Build print files for each game into OUTPUT/<game>/."""
+    """Build print files, rulebook and simulation report for each game into OUTPUT/<game>/."""
     options = BuildOptions(paper=paper.value, marks=marks.value, mode=mode.value, proof=proof,
-                           gutter=gutter, decks_dir=decks, output_dir=output)
+                           gutter=gutter, decks_dir=decks, output_dir=output, report=report,
+                           only=tuple(only or ()), workers=workers)
     failed = False
     for game_id in _games(games, decks):
         try:

@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 from pypdf import PdfReader
 
-from generator.build import BuildOptions, build_game, load_checked
+from generator.build import BuildError, BuildOptions, build_game, load_checked
 from validator.geometry import POINTS_PER_MM
 from validator.paths import DEFAULT_DECKS_DIR
 
@@ -146,3 +146,13 @@ def test_proof_mode_writes_separate_files(tmp_path: Path) -> None:
     assert sorted(f.name for f in result.files) == [
         "gogyo/cards-printshop-proof.pdf", "gogyo/cards-proof.pdf", "gogyo/rulebook-proof.pdf",
         "gogyo/score-sheet-fillable-proof.pdf", "gogyo/score-sheet-proof.pdf"]  # no report: proofs are for looking
+
+
+def test_only_writes_the_named_components(tmp_path: Path) -> None:
+    game = load_checked("gogyo", DEFAULT_DECKS_DIR)
+    result = build_game(game, BuildOptions(output_dir=tmp_path, only=("cards",)))
+    assert sorted(f.name for f in result.files) == ["gogyo/cards-printshop.pdf", "gogyo/cards.pdf"]
+    assert result.data_files == []  # no report unless asked for
+    with pytest.raises(BuildError, match="'nope', not a component of gogyo"):
+        build_game(game, BuildOptions(output_dir=tmp_path / "x", only=("nope",)))
+    assert not (tmp_path / "x").exists()
