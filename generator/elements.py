@@ -18,7 +18,7 @@ from reportlab.lib.utils import ImageReader
 from reportlab.pdfgen.canvas import Canvas
 from svglib.svglib import svg2rlg
 
-from validator.binding import bind_color, bind_count, bind_text
+from validator.binding import DEFAULT_INK, bind_color, bind_count, bind_text
 from validator.geometry import contain, mm_to_pt
 from validator.issues import Issue, Location
 from validator.model import Card, Element, Layout
@@ -197,7 +197,7 @@ def draw_text(space: CardSpace, element: Element) -> None:
         raise DrawError(f"card {space.card.id!r}: text {text!r} does not fit")
     canvas = space.canvas
     canvas.saveState()
-    canvas.setFillColor(space.color(p.get("color", "#000000")))
+    canvas.setFillColor(space.color(p.get("color", DEFAULT_INK)))
     left, top = space.x(p["x"]), space.y(p["y"])
     width, height = mm_to_pt(p["w"]), mm_to_pt(p["h"])
     if p.get("rotate", 0) == 180:
@@ -325,7 +325,7 @@ def draw_table(space: CardSpace, element: Element) -> None:
     """Cells with fills and a grid; cell text is set like any text element; write-in cells stay empty."""
     p = element.props
     canvas = space.canvas
-    grid = space.color(p.get("stroke", "#000000"))
+    grid = space.color(p.get("stroke", DEFAULT_INK))
     for cell in table_cells(element, space.card.fields):
         fill = space.color(cell.spec.get("fill", p.get("header_fill") if cell.header else None))
         canvas.saveState()
@@ -346,7 +346,7 @@ def draw_table(space: CardSpace, element: Element) -> None:
 def draw_field(space: CardSpace, element: Element) -> None:
     """A write-in box: an outline on paper, and a typing field in the fillable variant."""
     p = element.props
-    stroke = space.color(p.get("stroke", "#000000"))
+    stroke = space.color(p.get("stroke", DEFAULT_INK))
     canvas = space.canvas
     if stroke is not None:
         canvas.saveState()

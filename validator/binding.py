@@ -18,6 +18,11 @@ _HEX = re.compile(r"^#([0-9A-Fa-f]{6})$")
 _CMYK = re.compile(r"^cmyk\(\s*([\d.]+)\s*,\s*([\d.]+)\s*,\s*([\d.]+)\s*,\s*([\d.]+)\s*\)$")
 
 
+# Text and rules with no colour given print in pure black ink (K only), not RGB black, which a
+# print shop converts to a four-ink "rich" black that blurs fine lines and small type.
+DEFAULT_INK = "cmyk(0,0,0,100)"
+
+
 class BindingError(ValueError):
     """A template names something the card or layout does not have."""
 

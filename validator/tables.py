@@ -5,7 +5,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from .binding import bind_text
+from .binding import DEFAULT_INK, bind_text
 from .model import Element
 
 
@@ -68,7 +68,7 @@ def cell_text_element(element: Element, cell: Cell) -> Element:
         "text": cell.text.replace("{", "{{").replace("}", "}}"),  # already bound: keep braces literal
         "font": font, "size": p["size"], "min_size": p.get("min_size", p["size"]),
         "align": cell.spec.get("align", p.get("align", "center")), "valign": "middle",
-        "color": cell.spec.get("color", p.get("color", "#000000")),
+        "color": cell.spec.get("color", p.get("color", DEFAULT_INK)),
         "line_height": 1.15,
     }
     where = element.location.child("rows").child(cell.row).child(cell.column)
