@@ -150,7 +150,7 @@ def summarize(records: Sequence[MatchRecord], game: RulesGame, config: SimConfig
         "counters": dict(sorted(counters.items())),
         "play_time": {
             "seconds_per_turn": seconds_per_turn,
-            "assumption": f"{seconds_per_turn:g} s per turn (a player's whole turn, duel included); "
+            "assumption": f"{seconds_per_turn:g} s per turn (a player's whole turn with everything it triggers); "
                           "shuffling, dealing and scoring time not counted",
             "box_minutes": [low_minutes, high_minutes],
             "turn_band": list(band),

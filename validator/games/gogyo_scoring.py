@@ -7,19 +7,23 @@ read left to right in that same order. Runs never wrap from 清 to 夏 and alway
 counts settle hands where one kind cannot score; otherwise each dynasty run is laid down and the
 best element run over every placement of the other cards around it is read (memoised by the
 element codes of the run and of the other cards). Results are memoised by an integer hand key;
-hands where the order matters also share results up to an element rotation or a dynasty shift.
+hands where the order matters also share results up to an element rotation or a dynasty shift,
+and are searched as their shared representative. The search's pure helpers are in gogyo_orders.
 """
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from itertools import combinations, permutations
+from itertools import permutations
+from operator import itemgetter
 from typing import Any
 
 from ..engine.api import rule
 from .gogyo_cards import ANY, BREAK, SKIP, CardTable
+from .gogyo_orders import best_interval, dynasty_runs, getter, placements
 
 _CACHE_LIMIT = 1_500_000  # hands memoised per process before the memo is dropped and refilled
+_Codes = Callable[[tuple[int, ...]], tuple[int, ...]]  # a hand's codes -> some of them, in a given order
 
 
 @dataclass(frozen=True, slots=True)
@@ -115,32 +119,15 @@ def best_unordered_run(values: Iterable[int], size: int, wraps: bool) -> int:
     costs one wild card. SKIP and BREAK cards take no part.
     """
     codes = list(values)
-    wild = codes.count(ANY)
-    present = {c for c in codes if c > 0}
-    best = min(wild, size)
-    for low in range(1, size + 1):
-        missing = 0
-        for length in range(1, size + 1):
-            value = low + length - 1
-            if value > size:
-                if not wraps:
-                    break
-                value -= size
-            if value not in present:
-                missing += 1
-                if missing > wild:
-                    break
-            if length > best:
-                best = length
-    return best
+    return best_interval(sorted({c for c in codes if 0 < c <= size}), codes.count(ANY), size, wraps)
 
 
 class Scorer:
     """Best-order scoring for one card table, memoised by hand key; picklable without its memo."""
 
-    __slots__ = ("table", "rules", "_cache", "_perms", "_patterns", "_runs", "_longest_dyn", "_longest_elem",
-                 "_dyn_ceiling", "_elem_ceiling", "_dyn_weight", "_elem_weight", "_packed", "_no_shift",
-                 "_rotations", "_lane", "_lane_mask", "_counts", "_elem_bits", "_places", "_exhaustive")
+    __slots__ = ("table", "rules", "_cache", "_perms", "_patterns", "_elem_runs", "_runs", "_longest_dyn", "_longest_elem",
+                 "_dyn_ceiling", "_elem_ceiling", "_dyn_weight", "_elem_weight", "_packed", "_maps", "_no_shift",
+                 "_low", "_lanes", "_lane_mask", "_counts", "_elem_bits", "_places", "_exhaustive")
 
     def __init__(self, table: CardTable, rules: ScoringRules) -> None:
         if rules.hand_size > 7:
@@ -148,28 +135,37 @@ class Scorer:
         self.table = table
         self.rules = rules
         self._cache: dict[int, int] = {}
-        self._runs: dict[tuple[tuple[int, ...], int], list[tuple[tuple[int, ...], tuple[int, ...]]]] = {}
-        self._places: dict[tuple[tuple[int, ...], tuple[int, ...]], int] = {}
+        self._runs: dict[tuple[tuple[int, ...], int], list[tuple[_Codes, int]]] = {}
+        self._places: dict[tuple[int, tuple[int, ...]], int] = {}
         self._longest_dyn: dict[int, int] = {}
         self._longest_elem: dict[int, int] = {}
         self._dyn_ceiling: dict[int, int] = {}
         self._elem_ceiling: dict[int, int] = {}
         self._perms = [tuple(permutations(range(n))) for n in range(rules.hand_size + 1)]
-        self._patterns = [[_placements(n, size) for size in range(n + 1)] for n in range(rules.hand_size + 1)]
+        self._patterns = [[tuple((getter(pattern), inside) for pattern, inside in placements(n, size))
+                           for size in range(n + 1)] for n in range(rules.hand_size + 1)]
+        self._elem_runs: dict[tuple[int, ...], int] = {}  # element codes in order -> longest element run
         self._dyn_weight = tuple(1 << 3 * (code - SKIP) for code in table.dynasty)
         self._elem_weight = tuple(1 << 3 * (code - BREAK) for code in table.element)
         self._elem_bits = max(self._elem_weight).bit_length() + 2  # an element-count key fits below this bit
-        self._counts = tuple(d << self._elem_bits | e for d, e in zip(self._dyn_weight, self._elem_weight))  # both keys
+        self._counts = tuple(d << self._elem_bits | e  # both count keys in one integer
+                             for d, e in zip(self._dyn_weight, self._elem_weight))
         self._exhaustive = rules.dynasty_wraps or (rules.element_wraps and rules.element_count < rules.hand_size)
         rotations, shifts = _symmetries(table, rules)
-        self._rotations = len(rotations)
-        self._lane = max(table.weight).bit_length() + 8  # room for the sum of a hand's weights
-        self._lane_mask = (1 << self._lane) - 1
+        lane = max(table.weight).bit_length() + 8  # room for the sum of a hand's weights
+        self._lanes = tuple(lane * k for k in range(len(rotations)))
+        self._lane_mask = (1 << lane) - 1
         self._no_shift = len(shifts) + 1 if shifts else 1  # a lowest dynasty this high means: do not shift
+        # per type: 0 for a wild dynasty (no shift), its dynasty if it could set the shift, else no_shift
+        self._low = tuple(0 if code == ANY else code if 0 < code < self._no_shift else self._no_shift
+                          for code in table.dynasty)
+        shifts = shifts or [tuple(range(len(table.labels)))]
         self._packed = tuple(  # [shift][type] -> the shifted type's weight under every rotation, side by side
-            tuple(sum(table.weight[r[shift[t]]] << self._lane * k for k, r in enumerate(rotations))
+            tuple(sum(table.weight[r[shift[t]]] << lane * k for k, r in enumerate(rotations))
                   for t in range(len(table.labels)))
-            for shift in (shifts or [tuple(range(len(table.labels)))]))
+            for shift in shifts)
+        self._maps = tuple(tuple(tuple(r[shift[t]] for t in range(len(table.labels))) for r in rotations)
+                           for shift in shifts)  # [shift][rotation] -> type map
 
     def __getstate__(self) -> tuple[CardTable, ScoringRules]:
         return self.table, self.rules
@@ -195,39 +191,41 @@ class Scorer:
         if found is None:
             if len(cache) >= _CACHE_LIMIT:
                 cache.clear()
-            found = cache[key] = self._compute(types)
+            found = cache[key] = self._compute(types, self._bounds(types))
         return found
 
-    def at_least(self, key: int, types: Sequence[int], threshold: int) -> bool:
-        """Whether the hand's best total reaches `threshold` (its order-free ceiling settles most hands)."""
-        found = self._cache.get(key)
+    def total_counted(self, key: int, types: Sequence[int], dyn_key: int, elem_key: int) -> int:
+        """total(key, types) when the caller has the hand's count keys (sums of `count_weights`)."""
+        cache = self._cache
+        found = cache.get(key)
         if found is None:
-            dynasty, element, _ = self._bounds(types)
-            if dynasty + element < threshold:
-                return False
-            found = self.total(key, types)
-        return found >= threshold
+            if len(cache) >= _CACHE_LIMIT:
+                cache.clear()
+            found = cache[key] = self._compute(types, self._points(dyn_key, elem_key))
+        return found
 
-    def _symmetric_key(self, types: Sequence[int]) -> int:
+    def _symmetric_key(self, types: Sequence[int]) -> tuple[int, int, int]:
         """Key of a representative hand scoring the same: dynasties shifted down to start at 1 (when
-        no wild dynasty card could reach past an end) and elements rotated to the smallest key.
-        Each type's rotated weights sit side by side in one integer (one row per shift), so one
-        sum gives the keys of every rotation."""
-        dyn = self.table.dynasty
-        low = self._no_shift
+        no wild dynasty card could reach past an end) and elements rotated to the smallest key. Each
+        type's rotated weights sit side by side in one integer (one row per shift), so one sum gives
+        the keys of every rotation; returns the key, the shift and that sum (for `_representative`)."""
+        lows, no_shift = self._low, self._no_shift
+        low = no_shift
         for t in types:
-            code = dyn[t]
-            if code == ANY:
-                low = self._no_shift
-                break
-            if 0 < code < low:
-                low = code
-        row = self._packed[low - 1] if low < self._no_shift else self._packed[0]
+            if lows[t] < low:
+                low = lows[t]
+        shift = low - 1 if 0 < low < no_shift else 0
+        row = self._packed[shift]
         total = 0
         for t in types:
             total += row[t]
-        lane, mask = self._lane, self._lane_mask
-        return min([total >> lane * k & mask for k in range(self._rotations)])
+        mask = self._lane_mask
+        best = total & mask
+        for lane in self._lanes:
+            rotated = total >> lane & mask
+            if rotated < best:
+                best = rotated
+        return best, shift, total
 
     def cached(self, key: int) -> int | None:
         """The memoised total of hand `key`, or None if not scored yet."""
@@ -236,6 +234,12 @@ class Scorer:
     def total_of(self, types: Sequence[int]) -> int:
         """Best total of a hand given only its types."""
         return self.total(self.table.hand_key(types), types)
+
+    @property
+    def bounds_exact(self) -> bool:
+        """Whether a hand whose order-free points are 0 for one kind scores exactly its `ceiling`
+        (as `total` itself returns then); false when these run rules need the search of every order."""
+        return not self._exhaustive
 
     @property
     def count_weights(self) -> tuple[tuple[int, ...], tuple[int, ...]]:
@@ -262,11 +266,21 @@ class Scorer:
         memo = self._longest_elem if element else self._longest_dyn
         found = memo.get(key)
         if found is None:
-            low = BREAK if element else SKIP
-            codes = [field + low for field in range(key.bit_length() // 3 + 1) for _ in range(key >> 3 * field & 7)]
+            low = BREAK if element else SKIP  # field f of the key counts the cards of code f + low
             rules = self.rules
-            size, wraps = (rules.element_count, rules.element_wraps) if element else (rules.dynasty_count, rules.dynasty_wraps)
-            found = memo[key] = min(best_unordered_run(codes, size, wraps), len(codes), rules.hand_size)
+            size, wraps = ((rules.element_count, rules.element_wraps) if element
+                           else (rules.dynasty_count, rules.dynasty_wraps))
+            cards = wild = 0
+            values = []
+            for field in range(key.bit_length() // 3 + 1):
+                count = key >> 3 * field & 7
+                if count:
+                    cards += count
+                    if 0 < field + low <= size:
+                        values.append(field + low)
+                    elif field + low == ANY:
+                        wild = count
+            found = memo[key] = min(best_interval(values, wild, size, wraps), cards, rules.hand_size)
         return found
 
     def _bounds(self, types: Sequence[int]) -> tuple[int, int, int]:
@@ -277,7 +291,10 @@ class Scorer:
         for t in types:
             both += counts[t]
         bits = self._elem_bits
-        dyn_key, elem_key = both >> bits, both & ((1 << bits) - 1)
+        return self._points(both >> bits, both & ((1 << bits) - 1))
+
+    def _points(self, dyn_key: int, elem_key: int) -> tuple[int, int, int]:
+        """_bounds from the count keys."""
         longest = self._longest_dyn.get(dyn_key)
         if longest is None:
             longest = self._longest_unordered(False, dyn_key)
@@ -286,16 +303,18 @@ class Scorer:
             element = self._longest_unordered(True, elem_key)
         return self.rules.dynasty_points[longest], self.rules.element_points[element], longest
 
-    def _compute(self, types: Sequence[int]) -> int:
-        dynasty, element, longest_dynasty = self._bounds(types)
+    def _compute(self, types: Sequence[int], bounds: tuple[int, int, int]) -> int:
+        dynasty, element, longest_dynasty = bounds
         if not self._exhaustive and (dynasty == 0 or element == 0):
             return dynasty + element  # one kind scores nothing: the other's best order is the best
         cache = self._cache
-        same = self._symmetric_key(types)  # the same hand up to element rotation and dynasty shift
+        same, shift, lanes = self._symmetric_key(types)  # the same hand up to element rotation and dynasty shift
         found = cache.get(same)
-        if found is None:
+        if found is None:  # search the representative: symmetric hands share the run and placement memos
             table, rules = self.table, self.rules
-            ordered = sorted(types)  # the same hand always yields the same codes, for the run memo
+            turn = next(k for k, lane in enumerate(self._lanes) if lanes >> lane & self._lane_mask == same)
+            remap = self._maps[shift][turn]
+            ordered = sorted([remap[t] for t in types])
             dyn = tuple([table.dynasty[t] for t in ordered])
             elem = tuple([table.element[t] for t in ordered])
             if self._exhaustive:  # bounds not proven for these rules: try every order
@@ -310,7 +329,6 @@ class Scorer:
         every placement of the other cards that keeps the run intact (see `_placed`)."""
         dpts = self.rules.dynasty_points
         places, runs_memo = self._places, self._runs
-        n = len(dyn)
         best = max(dpts[longest], element_cap)  # either run alone is always reachable
         for size in range(longest, 0, -1):
             ceiling = dpts[size] + element_cap
@@ -318,14 +336,12 @@ class Scorer:
                 break
             runs = runs_memo.get((dyn, size))
             if runs is None:
-                runs = runs_memo[(dyn, size)] = [(run, tuple([i for i in range(n) if i not in run]))
-                                                 for run in _dynasty_runs(dyn, size, self.rules.dynasty_count)]
-            for run, rest in runs:
-                # the other cards by element code, doubled, +1 for a dynasty card (kept out of the run's span)
-                key = (tuple([elem[i] for i in run]), tuple(sorted([elem[i] * 2 + (dyn[i] != SKIP) for i in rest])))
+                runs = runs_memo[(dyn, size)] = self._run_roles(dyn, size)
+            for roles, shape in runs:
+                key = (shape, roles(elem))  # element codes of the run left to right, then of the other cards
                 points = places.get(key)
                 if points is None:
-                    points = places[key] = self._placed(*key)
+                    points = places[key] = self._placed(shape, key[1])
                 total = dpts[size] + points
                 if total > best:
                     best = total
@@ -333,17 +349,30 @@ class Scorer:
                         return best
         return best
 
-    def _placed(self, run: tuple[int, ...], others: tuple[int, ...]) -> int:
-        """Element points of the best order that keeps the dynasty run `run` (its cards' element codes,
-        left to right) intact: `others` (code * 2 + 1 for a dynasty card) around it, and only cards
-        that are no dynasty card inside its span."""
+    def _run_roles(self, dyn: tuple[int, ...], size: int) -> list[tuple[_Codes, int]]:
+        """Each dynasty run of `size` cards as (getter of the codes of its cards left to right, then
+        of the other cards; shape: size + 8 * mask of the other cards that are dynasty cards)."""
+        out = []
+        for run in dynasty_runs(dyn, size, self.rules.dynasty_count):
+            rest = [i for i in range(len(dyn)) if i not in run]
+            blocked = sum(1 << k for k, i in enumerate(rest) if dyn[i] != SKIP)
+            out.append((itemgetter(*run, *rest), size | blocked << 3))
+        return out
+
+    def _placed(self, shape: int, codes: tuple[int, ...]) -> int:
+        """Element points of the best order that keeps a dynasty run intact: `codes` are the element
+        codes of its cards left to right, then of the other cards; those that are dynasty cards
+        (bits of shape >> 3) stay out of the run's span, the others may sit anywhere."""
         rules = self.rules
-        codes = run + tuple([other >> 1 for other in others])
-        blocked = sum(1 << k for k, other in enumerate(others) if other & 1)
+        size, blocked = shape & 7, shape >> 3
+        runs = self._elem_runs
         best = 0
-        for pattern, inside in self._patterns[len(codes)][len(run)]:
+        for pattern, inside in self._patterns[len(codes)][size]:
             if not inside & blocked:
-                length = longest_run([codes[r] for r in pattern], rules.element_count, rules.element_wraps)
+                order = pattern(codes)
+                length = runs.get(order)
+                if length is None:
+                    length = runs[order] = longest_run(order, rules.element_count, rules.element_wraps)
                 if length > best:
                     best = length
         return rules.element_points[min(best, rules.hand_size)]
@@ -365,56 +394,6 @@ class Scorer:
                 if total == ceiling:
                     break
         return best
-
-
-def _placements(n: int, size: int) -> tuple[tuple[tuple[int, ...], int], ...]:
-    """Orders of n roles keeping roles 0..size-1 (a run) in sequence, with a bit mask of the
-    other roles (bit r - size) that sit inside the run's span."""
-    out = []
-    for pattern in permutations(range(n)):
-        where = [pattern.index(r) for r in range(size)]
-        if where != sorted(where):
-            continue
-        inside = 0
-        if size:
-            for position in range(where[0] + 1, where[-1]):
-                if pattern[position] >= size:
-                    inside |= 1 << (pattern[position] - size)
-        out.append((pattern, inside))
-    return tuple(out)
-
-
-def _dynasty_runs(dyn: Sequence[int], size: int, count: int) -> list[tuple[int, ...]]:
-    """Every way (as card positions, left to right) to lay `size` of the cards as one dynasty run
-    1..count without wrapping: distinct values ascending, wild cards filling gaps and the ends."""
-    concrete = [i for i, v in enumerate(dyn) if v > 0]
-    wild = [i for i, v in enumerate(dyn) if v == ANY]
-    runs = []
-    for k in range(max(0, size - len(wild)), min(size, len(concrete)) + 1):
-        spare = wild[:size - k]
-        for chosen in combinations(concrete, k):
-            values = sorted((dyn[i], i) for i in chosen)
-            if k == 0:
-                if size <= count:
-                    runs.append(tuple(spare))
-                continue
-            if any(b[0] == a[0] for a, b in zip(values, values[1:])):
-                continue
-            low, high = values[0][0], values[-1][0]
-            extra = len(spare) - (high - low + 1 - k)
-            if extra < 0:
-                continue
-            for left in range(extra + 1):
-                if low - left < 1 or high + extra - left > count:
-                    continue
-                fill = iter(spare)
-                order = [next(fill) for _ in range(left)]
-                for (value, i), (after, _) in zip(values, values[1:] + [(high + 1, -1)]):
-                    order.append(i)
-                    order.extend(next(fill) for _ in range(after - value - 1))
-                order.extend(fill)
-                runs.append(tuple(order))
-    return runs
 
 
 def _symmetries(table: CardTable, rules: ScoringRules) -> tuple[list[tuple[int, ...]], list[tuple[int, ...]]]:

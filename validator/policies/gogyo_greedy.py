@@ -8,7 +8,7 @@ scores nothing yet still keeps the cards most likely to grow into runs.
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from ..engine.api import Action
 from ..games.gogyo import (DECLARE, DECLARE_CHOICE, DRAW, DUEL, FIELD, GIVE_CHOICE, MAIN, NONE, PASS, PLUNDER,
@@ -22,24 +22,30 @@ HIDDEN_CARD_GUESS = 4  # points a face-down card is assumed to add to an opponen
 class _Kit:
     """Per-game lookups bound once: card weights and types, links, scorer, duel odds."""
 
-    __slots__ = ("game", "type_of", "weight", "dyn_weight", "elem_weight", "links", "total", "cached",
-                 "ceiling", "dyn_ceiling", "elem_ceiling", "threshold", "win_chance")
+    __slots__ = ("game", "type_of", "weight", "dyn_weight", "elem_weight", "links", "link_rows", "total", "cached",
+                 "total_counted", "ceiling", "dyn_ceiling", "elem_ceiling", "dyn_get", "elem_get", "exact_bounds",
+                 "threshold", "win_chance")
 
     def __init__(self, game: GogyoGame) -> None:
         table, scorer = game.table, game.scorer
         dyn_weight, elem_weight = scorer.count_weights
+        type_of = table.type_of
         self.game = game
-        self.type_of = table.type_of
-        self.weight = tuple(table.weight[t] for t in table.type_of)  # per physical card
-        self.dyn_weight = tuple(dyn_weight[t] for t in table.type_of)
-        self.elem_weight = tuple(elem_weight[t] for t in table.type_of)
+        self.type_of = type_of
+        self.weight = tuple(table.weight[t] for t in type_of)  # per physical card
+        self.dyn_weight = tuple(dyn_weight[t] for t in type_of)
+        self.elem_weight = tuple(elem_weight[t] for t in type_of)
         self.links = game.links
+        self.link_rows = tuple(tuple(game.links[t][u] for u in type_of) for t in type_of)  # physical x physical
         self.total = scorer.total
         self.cached = scorer.cached
+        self.total_counted = scorer.total_counted
         self.ceiling = scorer.ceiling
         self.dyn_ceiling, self.elem_ceiling = scorer.ceiling_tables()
+        self.dyn_get, self.elem_get = self.dyn_ceiling.get, self.elem_ceiling.get
+        self.exact_bounds = scorer.bounds_exact
         self.threshold = game.rules.declare_threshold
-        values = [table.duel_value[t] for t in table.type_of]
+        values = [table.duel_value[t] for t in type_of]
         n = len(values)
         ties = sum(values.count(v) * (values.count(v) - 1) for v in set(values)) / (n * (n - 1))
         self.win_chance = (1 - ties) / 2  # the attacker needs strictly more; ties go to the defender
@@ -57,83 +63,145 @@ class _Kit:
 
     def links_within(self, cards: Sequence[int]) -> dict[int, int]:
         """For each card, its links to the other cards."""
-        type_of, links = self.type_of, self.links
-        types = [type_of[c] for c in cards]
-        return {c: sum(links[t][u] for u in types) for c, t in zip(cards, types)}
+        rows = self.link_rows
+        within = {}
+        for card in cards:
+            row = rows[card]
+            links = 0
+            for other in cards:
+                links += row[other]
+            within[card] = links
+        return within
 
     def links_to(self, card: int, cards: Sequence[int]) -> int:
-        type_of, row = self.type_of, self.links[self.type_of[card]]
-        return sum(row[type_of[c]] for c in cards)
+        row = self.link_rows[card]
+        links = 0
+        for other in cards:
+            links += row[other]
+        return links
 
 
 class _Hand:
-    """A hand with its memo key and count keys, to score one-card swaps cheaply."""
+    """A hand with its memo key and count keys, to score one- and two-card changes cheaply. A change
+    whose order-free bound gives one kind of run 0 points scores exactly that bound (the scorer's own
+    first answer), so it is read from the bound without building the new hand."""
 
     __slots__ = ("kit", "cards", "key", "dyn_key", "elem_key")
 
     def __init__(self, kit: _Kit, cards: Sequence[int]) -> None:
-        self.kit = kit
-        self.cards = cards
-        self.key = sum(kit.weight[c] for c in cards)
-        self.dyn_key = sum(kit.dyn_weight[c] for c in cards)
-        self.elem_key = sum(kit.elem_weight[c] for c in cards)
+        weight, dyn_weight, elem_weight = kit.weight, kit.dyn_weight, kit.elem_weight
+        key = dyn_key = elem_key = 0
+        for card in cards:
+            key += weight[card]
+            dyn_key += dyn_weight[card]
+            elem_key += elem_weight[card]
+        self.kit, self.cards, self.key, self.dyn_key, self.elem_key = kit, cards, key, dyn_key, elem_key
+
+    def _exact(self, key: int, dyn_key: int, elem_key: int, out: int, gone: int, into: int) -> int:
+        """Exact score of the hand less `out` and `gone` plus `into` (NONE: no such card), whose keys are given."""
+        kit = self.kit
+        dynasty, element = kit.dyn_get(dyn_key), kit.elem_get(elem_key)
+        if dynasty is None or element is None:
+            kit.ceiling(dyn_key, elem_key)
+            dynasty, element = kit.dyn_ceiling[dyn_key], kit.elem_ceiling[elem_key]
+        if kit.exact_bounds and not (dynasty and element):
+            return dynasty + element
+        return self._ordered(key, dyn_key, elem_key, out, gone, into)
+
+    def _ordered(self, key: int, dyn_key: int, elem_key: int, out: int, gone: int, into: int) -> int:
+        """_exact for a hand whose order-free bound is not its score: the scorer's memo, or its search."""
+        kit = self.kit
+        found = kit.cached(key)
+        if found is None:
+            type_of = kit.type_of
+            types = [type_of[c] for c in self.cards if c != out and c != gone]
+            if into != NONE:
+                types.append(type_of[into])
+            found = kit.total_counted(key, types, dyn_key, elem_key)
+        return found
+
+    def current(self) -> int:
+        """Exact score of the hand itself."""
+        return self._exact(self.key, self.dyn_key, self.elem_key, NONE, NONE, NONE)
 
     def swap_score(self, out: int, into: int) -> int:
         """Exact score with `out` replaced by `into`."""
         kit = self.kit
-        key = self.key - kit.weight[out] + kit.weight[into]
-        found = kit.cached(key)
-        if found is None:
-            type_of = kit.type_of
-            found = kit.total(key, [type_of[c] for c in self.cards if c != out] + [type_of[into]])
-        return found
+        return self._exact(self.key - kit.weight[out] + kit.weight[into],
+                           self.dyn_key - kit.dyn_weight[out] + kit.dyn_weight[into],
+                           self.elem_key - kit.elem_weight[out] + kit.elem_weight[into], out, NONE, into)
 
-    def without(self, out: int) -> int:
-        """Exact score of the other cards when `out` leaves the hand."""
+    def without(self, out: int, gone: int = NONE) -> int:
+        """Exact score of the other cards when `out` (and `gone`, if given) leave the hand."""
         kit = self.kit
-        key = self.key - kit.weight[out]
-        found = kit.cached(key)
-        if found is None:
-            type_of = kit.type_of
-            found = kit.total(key, [type_of[c] for c in self.cards if c != out])
-        return found
+        weight, dyn_weight, elem_weight = kit.weight, kit.dyn_weight, kit.elem_weight
+        if gone == NONE:
+            return self._exact(self.key - weight[out], self.dyn_key - dyn_weight[out],
+                               self.elem_key - elem_weight[out], out, NONE, NONE)
+        return self._exact(self.key - weight[out] - weight[gone], self.dyn_key - dyn_weight[out] - dyn_weight[gone],
+                           self.elem_key - elem_weight[out] - elem_weight[gone], out, gone, NONE)
 
-    def best_swaps(self, swaps: Sequence[tuple[int, int]], floor: int) -> tuple[int, list[tuple[int, int]]]:
-        """The best score above `floor` reachable by one of `swaps`, and every swap reaching it.
-        Swaps are scored exactly in order of their ceilings, and only while the ceiling could win.
-        A card whose ceiling next to the whole hand cannot beat `floor` is skipped at once. (Hot path:
-        the ceiling lookups are inlined.)"""
+    def hopeful(self, into: int, floor: int) -> bool:
+        """Whether some swap bringing in `into` could beat `floor`: the bound of the hand plus `into`
+        (more cards never lower a bound) does."""
         kit = self.kit
-        dyn_get, elem_get, slow_ceiling = kit.dyn_ceiling.get, kit.elem_ceiling.get, kit.ceiling
-        dyn_weight, elem_weight = kit.dyn_weight, kit.elem_weight
+        dyn_key, elem_key = self.dyn_key + kit.dyn_weight[into], self.elem_key + kit.elem_weight[into]
+        dynasty, element = kit.dyn_get(dyn_key), kit.elem_get(elem_key)
+        return (kit.ceiling(dyn_key, elem_key) if dynasty is None or element is None else dynasty + element) > floor
+
+    def _ranked(self, swaps: Sequence[tuple[int, Sequence[int]]],
+                floor: int) -> list[tuple[int, int, int, bool, int, int]]:
+        """(bound, out, into, bound is exact, count keys) of every swap (per card in: the cards it may
+        replace) whose order-free bound beats `floor`, best bound first. A card in that is not
+        `hopeful` is skipped at once. (Hot path: the lookups are inlined.)"""
+        kit = self.kit
+        dyn_get, elem_get, slow_ceiling = kit.dyn_get, kit.elem_get, kit.ceiling
+        dyn_weight, elem_weight, exact = kit.dyn_weight, kit.elem_weight, kit.exact_bounds
         dyn_key, elem_key = self.dyn_key, self.elem_key
-        hopeful: dict[int, bool] = {}
         ranked = []
-        for out, into in swaps:
-            worth = hopeful.get(into)
-            if worth is None:
-                d, e = dyn_key + dyn_weight[into], elem_key + elem_weight[into]
+        for into, outs in swaps:
+            d_in, e_in = dyn_key + dyn_weight[into], elem_key + elem_weight[into]
+            dynasty, element = dyn_get(d_in), elem_get(e_in)
+            if (slow_ceiling(d_in, e_in) if dynasty is None or element is None else dynasty + element) <= floor:
+                continue
+            for out in outs:
+                d, e = d_in - dyn_weight[out], e_in - elem_weight[out]
                 dynasty, element = dyn_get(d), elem_get(e)
-                bound = slow_ceiling(d, e) if dynasty is None or element is None else dynasty + element
-                worth = hopeful[into] = bound > floor
-            if worth:
-                d = dyn_key - dyn_weight[out] + dyn_weight[into]
-                e = elem_key - elem_weight[out] + elem_weight[into]
-                dynasty, element = dyn_get(d), elem_get(e)
-                bound = slow_ceiling(d, e) if dynasty is None or element is None else dynasty + element
-                if bound > floor:
-                    ranked.append((bound, out, into))
-        ranked.sort(reverse=True)
+                if dynasty is None or element is None:
+                    slow_ceiling(d, e)
+                    dynasty, element = dyn_get(d), elem_get(e)
+                if dynasty + element > floor:
+                    ranked.append((dynasty + element, out, into, exact and not (dynasty and element), d, e))
+        ranked.sort(reverse=True)  # (out, into) never repeats, so the keys after it never decide the order
+        return ranked
+
+    def best_swaps(self, swaps: Sequence[tuple[int, Sequence[int]]], floor: int) -> tuple[int, list[tuple[int, int]]]:
+        """The best score above `floor` reachable by one swap, and every (out, into) reaching it, in
+        order of their bounds (then cards, highest first). Swaps are scored exactly in that order,
+        and only while the bound could win."""
         best, found = floor, []
-        for bound, out, into in ranked:
+        weight, key = self.kit.weight, self.key
+        for bound, out, into, known, d, e in self._ranked(swaps, floor):
             if bound < best:
                 break
-            score = self.swap_score(out, into)
+            score = bound if known else self._ordered(key - weight[out] + weight[into], d, e, out, NONE, into)
             if score > best:
                 best, found = score, [(out, into)]
             elif score == best and score > floor:
                 found.append((out, into))
         return best, found
+
+    def best_gain(self, swaps: Sequence[tuple[int, Sequence[int]]], floor: int) -> int:
+        """best_swaps(swaps, floor)[0]: the best score, without listing the swaps reaching it."""
+        best = floor
+        weight, key = self.kit.weight, self.key
+        for bound, out, into, known, d, e in self._ranked(swaps, floor):
+            if bound <= best:
+                break
+            score = bound if known else self._ordered(key - weight[out] + weight[into], d, e, out, NONE, into)
+            if score > best:
+                best = score
+        return best
 
 
 _KITS: dict[int, tuple[GogyoGame, _Kit]] = {}
@@ -155,9 +223,10 @@ def choose(obs: GogyoObservation, legal: Sequence[Action], rng: random.Random) -
     """The greedy action for the observation's phase."""
     kit = _kit(obs.game)
     if obs.phase == MAIN:
-        swaps = [(a >> 7 & 127, a & 127) for a in legal if a >> 14 == FIELD]
-        return main_action(kit, obs.hand, swaps, [a for a in legal if a >> 14 == DRAW],
-                           [a for a in legal if a >> 14 == DUEL], obs.shown, obs.hidden)
+        fields = [a for a in legal if a >> 14 == FIELD]  # every hand card x every field card, hand-card major
+        return main_action(kit, obs.hand, list(dict.fromkeys([a >> 7 & 127 for a in fields])),
+                           list(dict.fromkeys([a & 127 for a in fields])), [a for a in legal if a >> 14 == DRAW],
+                           [a for a in legal if a >> 14 == DUEL], lambda: (obs.shown, obs.hidden))
     if obs.phase == DECLARE_CHOICE:
         return declare_action(kit, obs.hand, obs.seat, obs.shown, obs.hidden, obs.previous_scores)
     if obs.phase == GIVE_CHOICE:
@@ -169,36 +238,45 @@ def choose(obs: GogyoObservation, legal: Sequence[Action], rng: random.Random) -
 # (`shown`, per seat, in hand order), how many cards each seat holds face down (`hidden`), earlier
 # games' scores, and the legal actions of the phase split by kind, in legal-action order.
 
-def main_action(kit: _Kit, hand: Sequence[int], swaps: Sequence[tuple[int, int]], draws: Sequence[Action],
-                duels: Sequence[Action], shown: Sequence[Sequence[int]], hidden: Sequence[int]) -> Action:
+View = Callable[[], tuple[Sequence[Sequence[int]], Sequence[int]]]  # () -> (shown, hidden), asked only if needed
+
+
+def main_action(kit: _Kit, hand: Sequence[int], outs: Sequence[int], intos: Sequence[int], draws: Sequence[Action],
+                duels: Sequence[Action], view: View) -> Action:
     """Take a field card that raises the score (or keeps it and adds links); else draw; duel if it pays more.
-    `swaps` are the field actions as (hand card out, field card in)."""
+    The field actions are every (out, into) of `outs` (hand cards, one per type) x `intos` (field cards);
+    `view` gives the face-up cards, read only when a duel is weighed."""
     held = _Hand(kit, hand)
-    current = kit.score(hand)
-    keep = {out: held.without(out) for out in hand}
+    current = held.current()
     row = kit.links_within(hand)
     links = sum(row.values()) // 2
-    best, improving = held.best_swaps(swaps, current)
+    best, improving = held.best_swaps([(into, outs) for into in intos], current)
+    keep: dict[int, int] = {}  # what the rest scores without each card: read only when nothing improves
     if not improving:  # nothing raises the score: swaps that surely keep it, judged by links
-        improving = [(out, into) for out, into in swaps if keep[out] == current]
+        keep = {out: held.without(out) for out in hand}
+        improving = [(out, into) for out in outs if keep[out] == current for into in intos]
     type_of, type_links = kit.type_of, kit.links
     choice, choice_links = None, links if best == current else -1
+    touching: dict[int, int] = {}
     for out, into in improving:
-        value = links - row[out] + kit.links_to(into, hand) - type_links[type_of[into]][type_of[out]]
+        into_links = touching.get(into)
+        if into_links is None:
+            into_links = touching[into] = kit.links_to(into, hand)
+        value = links - row[out] + into_links - type_links[type_of[into]][type_of[out]]
         if value > choice_links:
             choice, choice_links = (out, into), value
     if choice is not None:
         quiet = FIELD << 14 | choice[0] << 7 | choice[1]
     else:
-        quiet = _best_draw(hand, draws, keep, row, kit)
+        quiet = _best_draw(held, draws, keep, row, kit)
     if current < kit.threshold and best == current:
-        duel = _duel_choice(hand, shown, hidden, duels, held, current, keep, kit)
+        duel = _duel_choice(hand, *view(), duels, held, current, keep, kit)
         if duel is not None:
             return duel
     return quiet
 
 
-def _best_draw(hand: Sequence[int], draws: Sequence[Action], keep: dict[int, int], row: dict[int, int],
+def _best_draw(held: _Hand, draws: Sequence[Action], keep: dict[int, int], row: dict[int, int],
                kit: _Kit) -> Action:
     """Throw away the card (or two) worth least to the rest; two when the second is dead weight too."""
     worst = -SCORE_WEIGHT * 100  # below any value a draw can have
@@ -211,8 +289,7 @@ def _best_draw(hand: Sequence[int], draws: Sequence[Action], keep: dict[int, int
             if value > best_one_value:
                 best_one, best_one_value = action, value
         else:
-            kept = [c for c in hand if c != first and c != second]
-            value = (kit.score(kept) * SCORE_WEIGHT - row[first] - row[second]
+            value = (held.without(first, second) * SCORE_WEIGHT - row[first] - row[second]
                      + type_links[type_of[first]][type_of[second]])
             if value > best_two_value:
                 best_two, best_two_value = action, value
@@ -228,6 +305,7 @@ def _duel_choice(mine: Sequence[int], seen: Sequence[Sequence[int]], hidden: Seq
     risk = current - min(keep.values())  # the winner takes our most valuable card
     needed = (DUEL_MARGIN + (1 - win) * risk / 2) / win  # points a won duel must bring
     best, best_value = None, 0.0
+    rows = kit.link_rows
     for action in duels:
         target = action >> 7 & 127
         shown = seen[target]
@@ -238,11 +316,15 @@ def _duel_choice(mine: Sequence[int], seen: Sequence[Sequence[int]], hidden: Seq
                 threat = theirs - min(kit.score([c for c in shown if c != t]) for t in shown)
         floor = current + max(0, int(needed - threat / 2))
         swaps = []
-        for card in shown:  # a card that touches none of the kept cards cannot join a run
-            row = kit.links[kit.type_of[card]]
-            touching = kit.links_to(card, mine)
-            swaps += [(out, card) for out in mine if touching > row[kit.type_of[out]]]
-        gain, _ = hand.best_swaps(swaps, floor)
+        for card in shown:
+            if not hand.hopeful(card, floor):
+                continue
+            row = rows[card]  # a card that touches none of the kept cards cannot join a run
+            touching = 0
+            for out in mine:
+                touching += row[out]
+            swaps.append((card, [out for out in mine if touching > row[out]]))
+        gain = hand.best_gain(swaps, floor)
         value = (gain - current + threat / 2) - needed
         if (gain > floor or threat) and value > best_value:
             best, best_value = action, value
