@@ -13,6 +13,7 @@ from __future__ import annotations
 import hashlib
 import multiprocessing
 import random
+import sys
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -170,6 +171,12 @@ def _run_chunk(bounds: tuple[int, int]) -> list[MatchRecord]:
     return _play_range(game, config, *bounds)  # type: ignore[arg-type]
 
 
+# Forked workers inherit the loaded game and imports (about 0.5 s each saved on the 8 s benchmark
+# run); spawn is the safe choice elsewhere (macOS frameworks are not fork-safe). Records do not
+# depend on it: every match is seeded by its index alone.
+_START_METHOD = "fork" if sys.platform.startswith("linux") else "spawn"
+
+
 def chunks(total: int, workers: int) -> list[tuple[int, int]]:
     """Index ranges small enough to balance the workers, large enough to amortise the messaging."""
     size = max(1, min(500, -(-total // (workers * 32))))
@@ -184,7 +191,7 @@ def simulate(game: RulesGame, config: SimConfig) -> list[MatchRecord]:
         find_policy(name)  # unknown names fail here, before any worker starts
     if config.workers == 1 or config.matches < 2:
         return _play_range(game, config, 0, config.matches)
-    context = multiprocessing.get_context("spawn")
+    context = multiprocessing.get_context(_START_METHOD)
     with context.Pool(config.workers, initializer=_init_worker, initargs=(game, config)) as pool:
         parts = pool.imap(_run_chunk, chunks(config.matches, config.workers))
         return [record for part in parts for record in part]

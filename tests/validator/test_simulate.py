@@ -10,6 +10,7 @@ from validator.engine.registry import engine_for
 from validator.loader import load_game
 from validator.paths import DEFAULT_DECKS_DIR
 from validator.sim_report import render_text
+from validator import simulate as simulate_module
 from validator.simulate import SimConfig, chunks, derive_seed, play_match, simulate
 from validator.policies import find_policy
 from validator.stats import distribution, ideal_duration, percentile, summarize, wilson
@@ -33,7 +34,10 @@ def test_one_match_does_not_depend_on_the_others(engine):
     assert alone == among
 
 
-def test_workers_do_not_change_the_summary(engine):
+@pytest.mark.parametrize("start_method", ["fork", "spawn"])
+def test_workers_do_not_change_the_summary(engine, start_method, monkeypatch):
+    """Neither the worker count nor how workers start (fork on Linux, spawn elsewhere) changes a record."""
+    monkeypatch.setattr(simulate_module, "_START_METHOD", start_method)
     one = SimConfig(4, ("greedy",) * 4, 120, seed=1, workers=1)
     two = SimConfig(4, ("greedy",) * 4, 120, seed=1, workers=2)
     first, second = simulate(engine, one), simulate(engine, two)
