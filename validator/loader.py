@@ -198,6 +198,7 @@ def _build_layout(doc: SourcedJson, issues: list[Issue], *, needs_back: bool,
         },
         templates=templates,
         default_back=back,
+        gutter=card.get("gutter"),
         location=doc.location(),
     )
 

@@ -69,6 +69,7 @@ class Layout:
     default_back: str
     location: Location
     color_map_locations: Mapping[str, Location] = field(default_factory=dict)  # layout.json or game.json
+    gutter: float | None = None  # mm between cards on n-up sheets; None lets the imposition choose
 
 
 @dataclass(frozen=True)

@@ -93,3 +93,14 @@ def test_cut_lines_follow_card_edges() -> None:
     assert len(xs) == 4 and len(ys) == 4  # gutter 0: neighbours share a cut
     assert xs[1] - xs[0] == pytest.approx(63)
     assert ys[1] - ys[0] == pytest.approx(88)
+
+
+def test_a_layout_gutter_keeps_kiss_cut_stickers_apart():
+    """jinzai's 17 mm stickers: the planner alone packs them edge to edge; the layout's gutter separates them."""
+    from validator.loader import load_game
+    from validator.paths import DEFAULT_DECKS_DIR
+    stickers = next(d for d in load_game(DEFAULT_DECKS_DIR, "jinzai").decks if d.id == "stickers")
+    layout = stickers.layout
+    assert plan_sheet((210.0, 297.0), layout.size).gutter == 0
+    plan = plan_sheet((210.0, 297.0), layout.size, gutter=layout.gutter)
+    assert plan.gutter == 2 * layout.size.bleed and plan.per_page >= 40

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from ..games import gogyo
+from ..games import gogyo, jinzai
 from ..model import Game
 from .api import RulesGame
 
@@ -11,6 +11,7 @@ GameFactory = Callable[[Game], RulesGame]
 
 GAMES: dict[str, GameFactory] = {
     "gogyo": gogyo.GogyoGame.from_model,
+    "jinzai": jinzai.JinzaiGame.from_model,
 }
 
 

@@ -6,12 +6,13 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from ..engine.api import Action
-from . import gogyo_greedy
+from . import gogyo_greedy, jinzai_greedy
 
 Heuristic = Callable[[Any, Sequence[Action], random.Random], Action]
 
 HEURISTICS: dict[str, Heuristic] = {
     "gogyo": gogyo_greedy.choose,
+    "jinzai": jinzai_greedy.choose,
 }
 
 
