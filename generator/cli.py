@@ -200,6 +200,9 @@ def _engine(game_id: str, decks: Path):  # type: ignore[no-untyped-def]
         raise typer.Exit(1) from None
     try:
         return engine_for(model)
+    except DeckError as exc:
+        _report(exc.issues)
+        raise typer.Exit(1) from None
     except ValueError as exc:
         _err(f"{game_id}: {exc}")
         raise typer.Exit(2) from None
@@ -245,7 +248,8 @@ def simulate(
     policy: Annotated[str, typer.Option(help="policy for every seat, or one per seat: greedy,random,random,random")] = "greedy",
     seed: Annotated[int, typer.Option(help="base seed; match i uses seeds derived from (seed, i)")] = 1,
     workers: Annotated[int, typer.Option(help="worker processes (results do not depend on it)")] = 1,
-    seconds_per_turn: Annotated[float, typer.Option(help="assumed seconds per turn for the play-time estimate")] = 30.0,
+    seconds_per_turn: Annotated[Optional[float], typer.Option(
+        help="assumed seconds per turn for the play-time estimate (default: game.json simulation, else 30)")] = None,
     step_cap: Annotated[int, typer.Option(help="decisions per game before it is stopped as a timeout")] = 1000,
     as_json: Annotated[bool, typer.Option("--json", help="print the summary as JSON")] = False,
     decks: DecksOption = DEFAULT_DECKS_DIR,
@@ -255,8 +259,12 @@ def simulate(
 
     from validator.sim_plan import SimulationPlan, run_plan
     from validator.sim_report import render_text
+    from validator.stats import DEFAULT_SECONDS_PER_TURN
 
     engine = _engine(game_id, decks)
+    if seconds_per_turn is None:
+        configured = SimulationPlan.from_game(load_game(decks, game_id))
+        seconds_per_turn = configured.seconds_per_turn if configured else DEFAULT_SECONDS_PER_TURN
     plan = SimulationPlan(players if players is not None else engine.max_players, games,
                           tuple(name.strip() for name in policy.split(",")), seed, seconds_per_turn, step_cap)
     try:

@@ -7,7 +7,8 @@ from typing import Any
 
 from validator.engine.registry import engine_for
 from validator.model import Game
-from validator.sim_plan import SimulationPlan, run_plan
+from validator.sim_plan import SimulationPlan, default_workers, run_plan
+from validator.variants import VariantStudy, run_study
 
 from .deck_pdf import WrittenFile
 from .pdfdoc import atomic_path, register_fonts
@@ -21,7 +22,11 @@ def simulate_for_report(game: Game, *, workers: int | None = None) -> dict[str, 
     plan = SimulationPlan.from_game(game)
     if plan is None:
         return None
-    return run_plan(engine_for(game), plan, workers=workers)
+    summary = run_plan(engine_for(game), plan, workers=workers)
+    study = VariantStudy.from_game(game)
+    if study is not None:
+        summary["variants"] = run_study(game, study, plan, workers=workers or default_workers())
+    return summary
 
 
 REPORT_JSON = "report.json"

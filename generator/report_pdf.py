@@ -8,7 +8,7 @@ from reportlab.lib.colors import CMYKColor
 from reportlab.lib.pagesizes import A4
 from reportlab.lib.styles import ParagraphStyle
 from reportlab.lib.units import mm
-from reportlab.platypus import Paragraph, SimpleDocTemplate, Spacer, Table, TableStyle
+from reportlab.platypus import KeepTogether, Paragraph, SimpleDocTemplate, Spacer, Table, TableStyle
 
 from .charts import Bin, Estimate, histogram, intervals
 from .pdfdoc import atomic_path
@@ -61,6 +61,31 @@ def _key_numbers(s: dict[str, Any]) -> list[list[str]]:
     ]
 
 
+def _variant_section(v: dict[str, Any], styles: dict[str, ParagraphStyle], font: str, bold: str) -> list[Any]:
+    """The design question, one row per option (★ = the deck's default), the designer's reason and the verdict."""
+    seats = len(v["options"][0]["seats"])
+    header = ["案", "Balance"] + [f"手番順{n}" for n in range(1, seats + 1)] + ["得点SD", "平均勝差", "分"]
+    rows = [header]
+    for row in v["options"]:
+        rows.append([("★ " if row["default"] else "") + row["label"], f"{row['balance']:.3f}"]
+                    + [f"{_pct(seat['rate'])}" for seat in row["seats"]]
+                    + [f"{row['score_sd']:.2f}", f"{row['winning_margin_mean']:.2f}", f"{row['minutes_per_match']:.0f}"])
+    table = Table(rows, colWidths=[38 * mm, 16 * mm] + [15 * mm] * seats + [15 * mm, 16 * mm, 10 * mm])
+    table.setStyle(TableStyle([
+        ("FONT", (0, 0), (-1, -1), font, 8), ("FONT", (0, 0), (-1, 0), bold, 8),
+        ("TEXTCOLOR", (0, 0), (-1, -1), INK), ("LINEBELOW", (0, 0), (-1, -1), 0.3, RULE),
+        ("ALIGN", (1, 0), (-1, -1), "RIGHT"),
+    ]))
+    return [
+        Paragraph("設計の比較", styles["h2"]),
+        Paragraph(f"問い：{v['question']}　各案 {v['matches_per_option']} 試合、{v['players']}人、"
+                  f"方針 {'・'.join(v['policies'])}、シード {v['seed']}（全案で同じ配り）。", styles["small"]),
+        Spacer(1, 2 * mm), table, Spacer(1, 2 * mm),
+        Paragraph(f"既定（★）の理由：{v['why_default']}", styles["small"]),
+        Paragraph(f"測定結果：{v['verdict_ja']}", styles["small"]),
+    ]
+
+
 def write_report_pdf(path: Path, summary: dict[str, Any], *, title: str, font: str, bold: str) -> int:
     """Write the report; returns its page count."""
     styles = _styles(font, bold)
@@ -81,7 +106,8 @@ def write_report_pdf(path: Path, summary: dict[str, Any], *, title: str, font: s
     ]))
     story += [table, Spacer(1, 2 * mm)]
     band = s["play_time"]["turn_band"]
-    story.append(histogram(_bins(s["turns"]["per_match"]), title="1試合（2ゲーム）の手番数",
+    per_match = f"1試合（{s['games_per_match']}ゲーム）" if s["games_per_match"] > 1 else "1試合"
+    story.append(histogram(_bins(s["turns"]["per_match"]), title=f"{per_match}の手番数",
                            x_label=f"手番数（色の帯 = 箱の表示時間 {s['play_time']['seconds_per_turn']:g} 秒/手番で換算）",
                            font=font, band=(band[0], band[1])))
     story.append(histogram(_bins(s["scores"]["per_game"]), title="1ゲームの得点（全プレイヤー）",
@@ -89,8 +115,10 @@ def write_report_pdf(path: Path, summary: dict[str, Any], *, title: str, font: s
     story.append(intervals([Estimate(f"手番順 {row['seat']}", row["rate"], *row["ci95"]) for row in s["seats"]],
                            title="手番順ごとの勝率と95%信頼区間（点線 = 公平な取り分）", font=font,
                            reference=1 / players))
+    if "variants" in s:
+        story.append(KeepTogether(_variant_section(s["variants"], styles, font, bold)))
     story.append(Paragraph("前提", styles["h2"]))
-    for note in (f"1手番を {s['play_time']['seconds_per_turn']:g} 秒と仮定（決闘を含む手番全体）。"
+    for note in (f"1手番を {s['play_time']['seconds_per_turn']:g} 秒と仮定（その手番で起きることすべてを含む）。"
                  "シャッフル・配札・得点計算の時間は含まない。",
                  "手番順 1 は、その試合の1ゲーム目で最初に手番を行ったプレイヤー。以下、手番の順。"
                  "同点で勝利を分かち合った試合は、勝者の人数で割って数える。",

@@ -6,7 +6,7 @@ from functools import lru_cache
 from pathlib import Path
 
 from jsonschema import Draft202012Validator
-from jsonschema.exceptions import ValidationError, best_match, relevance
+from jsonschema.exceptions import SchemaError, ValidationError, best_match, relevance
 from referencing import Registry, Resource
 
 from .issues import Issue
@@ -58,12 +58,41 @@ def validate(doc: SourcedJson, schema_name: str) -> list[Issue]:
     for error in errors:
         if error.validator == "required" and not error.path and error.message.startswith("'$schema'"):
             continue  # check_declared_schema has said so already, more helpfully
-        # best_match([error]) descends into oneOf/anyOf branches towards the deepest error of the branch
-        # that fits the value's type (a 5000 mm width, not "is not one of poker, bridge…").
-        detail = best_match([error], key=relevance)
-        pointer = "".join(f"/{p}" for p in detail.absolute_path)
-        issues.append(Issue(doc.location(pointer), "schema", _message(detail)))
+        issues.append(_issue(doc, error))
+    if not issues and schema_name == "cards.schema.json":
+        issues.extend(_card_field_issues(doc))
     return issues
+
+
+def _issue(doc: SourcedJson, error: ValidationError, prefix: str = "") -> Issue:
+    # best_match([error]) descends into oneOf/anyOf branches towards the deepest error of the branch
+    # that fits the value's type (a 5000 mm width, not "is not one of poker, bridge…").
+    detail = best_match([error], key=relevance)
+    pointer = prefix + "".join(f"/{p}" for p in detail.absolute_path)
+    return Issue(doc.location(pointer), "schema", _message(detail))
+
+
+def _card_field_issues(doc: SourcedJson) -> list[Issue]:
+    """A card file's own "fields" schema (what its game's fields may hold), applied to every card's fields.
+
+    The generic schema cannot know that a tile's number is 1-7; the deck says so in data, and a bad
+    tile is then reported at its own JSON path like any other schema error.
+    """
+    field_schema = doc.data.get("fields")
+    if field_schema is None:
+        return []
+    try:
+        Draft202012Validator.check_schema(field_schema)
+    except SchemaError as exc:
+        pointer = "/fields" + "".join(f"/{p}" for p in exc.path)
+        return [Issue(doc.location(pointer), "schema", f"not a valid JSON Schema: {exc.message}")]
+    validator = Draft202012Validator(field_schema)
+    issues: dict[str, Issue] = {}
+    for index, card in enumerate(doc.data["cards"]):
+        for error in sorted(validator.iter_errors(card["fields"]), key=relevance):
+            issue = _issue(doc, error, prefix=f"/cards/{index}/fields")
+            issues.setdefault(issue.location.pointer, issue)  # one line per value, its most relevant error
+    return list(issues.values())
 
 
 def _message(error: ValidationError) -> str:

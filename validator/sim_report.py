@@ -61,7 +61,10 @@ def render_text(s: dict[str, Any]) -> str:
     per_game = s["actions_per_game"]
     out.append("actions: " + ", ".join(f"{k} {v} ({per_game[k]:.2f}/game)" for k, v in s["actions"].items()))
     if s["counters"]:
-        out.append("  " + ", ".join(f"{k.replace('_', ' ')} {v}" for k, v in s["counters"].items()))
+        out.append("counted events, total and per game (mean, max):")
+        for name, total in s["counters"].items():
+            per = s["counters_per_game"][name]
+            out.append(f"  {name.replace('_', ' ')}: {total} (mean {per['mean']:.2f}, max {per['max']:g})")
     t = s["play_time"]
     low, high = t["box_minutes"]
     out += [
@@ -96,4 +99,19 @@ def render_headline(s: dict[str, Any]) -> list[str]:
         f"(box {box[0]}–{box[1]} min: {_pct(time['share_within_box'])} within, "
         f"{_pct(time['share_below_box'])} shorter, {_pct(time['share_above_box'])} longer)",
         f"win rate by turn order (95% CI): {seats}; Balance {ludii['Balance']:.3f}",
-    ]
+    ] + _variant_lines(s.get("variants"))
+
+
+def _variant_lines(v: dict[str, Any] | None) -> list[str]:
+    """The design comparison: one line per option (* = the deck's default), then the verdict."""
+    if not v:
+        return []
+    lines = [f"design question: {v['question']} ({v['matches_per_option']} matches per option, same deals)"]
+    for row in v["options"]:
+        seats = " ".join(_pct(seat["rate"]) for seat in row["seats"])
+        lines.append(f"  {'*' if row['default'] else ' '} {row['id']:<10} Balance {row['balance']:.3f}  "
+                     f"seats {seats}  score sd {row['score_sd']:.2f}  margin {row['winning_margin_mean']:.2f}  "
+                     f"{row['minutes_per_match']:.0f} min")
+    lines.append(f"why the default: {v['why_default']}")
+    lines.append(f"measured: {v['verdict']}")
+    return lines

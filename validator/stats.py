@@ -148,6 +148,10 @@ def summarize(records: Sequence[MatchRecord], game: RulesGame, config: SimConfig
         "actions": actions,
         "actions_per_game": {k: v / (len(games) or 1) for k, v in actions.items()},
         "counters": dict(sorted(counters.items())),
+        # Per game record: how often each counted event happens in one game (for an engine whose
+        # record is a whole match, e.g. jinzai's "games" counter, the games it took to find a winner).
+        "counters_per_game": {name: distribution([dict(g.counters).get(name, 0) for g in games])
+                              for name in sorted(counters)},
         "play_time": {
             "seconds_per_turn": seconds_per_turn,
             "assumption": f"{seconds_per_turn:g} s per turn (a player's whole turn with everything it triggers); "

@@ -4,9 +4,10 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from ..engine.registry import engine_for
-from ..issues import Issue
+from ..issues import DeckError, Issue
 from ..model import Game
 from ..sim_plan import SimulationPlan, default_workers
+from ..variants import VariantStudy, check_study
 
 
 def check(game: Game) -> Iterator[Issue]:
@@ -16,6 +17,9 @@ def check(game: Game) -> Iterator[Issue]:
     where = game.location.child("simulation")
     try:
         engine = engine_for(game)
+    except DeckError as exc:  # the engine found card data its rules cannot play, and says where
+        yield from exc.issues
+        return
     except ValueError as exc:
         yield Issue(where, "simulation", f"cannot simulate: {exc}")
         return
@@ -23,3 +27,7 @@ def check(game: Game) -> Iterator[Issue]:
         plan.config(engine, default_workers())
     except ValueError as exc:
         yield Issue(where, "simulation", str(exc))
+        return
+    study = VariantStudy.from_game(game)
+    if study is not None:
+        yield from check_study(game, study)

@@ -86,7 +86,8 @@ class JinzaiState:
         self.vp = [0] * num_players
         self.games_played = self.turns = 0
         self.game_totals: list[tuple[int, ...]] = []
-        self.counts = {"forced_duplicates": 0, "pool_taken": 0, "rotations": 0, "gifts": 0, "games": 0}
+        self.counts = {"forced_duplicates": 0, "pool_taken": 0, "rotations": 0, "gifts": 0, "games": 0,
+                       "second_place_by_2": 0}
         self.end_reason = ""
         self._returns: tuple[int, ...] = ()
         self._deal(first_player)
@@ -291,6 +292,8 @@ class JinzaiState:
             self.star_seat = seat
             if self.pool:
                 self.effect = (STAR_TAKE, seat)
+        elif number == 2:
+            self.counts["second_place_by_2"] += 1
         elif number == 1 and self._rotatable():
             self.effect = (ROTATE, seat)
         elif number == 3 and self._tops(seat):

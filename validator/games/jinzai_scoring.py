@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..engine.api import rule
+from ..issues import DeckError, Issue
 
 STAR = 0          # the kind of a trickster tile
 BUN, BU = "文", "武"
@@ -39,10 +40,14 @@ def build_tile_table(cards: Sequence[Any], rules: Mapping[str, Any]) -> TileTabl
         if fields.get("use") != "block":
             continue
         kind = int(fields["number"])
+        where = card.location.child("fields")
         if not 0 <= kind <= columns:
-            raise ValueError(f"jinzai: tile {card.id} has number {kind}, outside 0-{columns}")
+            raise DeckError([Issue(where.child("number"), "rules",
+                                   f"tile {card.id!r} has number {kind}; tiles are 1-{columns}, or 0 for a trickster")])
         if str(fields["type"]) != type_of[kind]:
-            raise ValueError(f"jinzai: tile {card.id} is {fields['type']} but rules type_of_number say {type_of[kind]}")
+            raise DeckError([Issue(where.child("type"), "rules",
+                                   f"tile {card.id!r} is {fields['type']} but game.json rules.type_of_number "
+                                   f"makes {kind or 'a trickster'} {type_of[kind]}")])
         kinds += [kind] * card.qty
     return TileTable(tuple(sorted(kinds)), tuple(type_of), columns)
 

@@ -1,0 +1,83 @@
+"""Design exploration (game.json simulation.variants): options apply to a copy, the default is the deck, results compare."""
+from __future__ import annotations
+
+import dataclasses
+
+import pytest
+
+from validator.engine.registry import engine_for
+from validator.loader import load_game
+from validator.paths import DEFAULT_DECKS_DIR
+from validator.sim_plan import SimulationPlan, run_plan
+from validator.variants import CardEdit, VariantStudy, apply_option, check_study, run_study
+
+
+@pytest.fixture(scope="module")
+def game():
+    return load_game(DEFAULT_DECKS_DIR, "jinzai")
+
+
+@pytest.fixture(scope="module")
+def study(game) -> VariantStudy:
+    found = VariantStudy.from_game(game)
+    assert found is not None
+    return found
+
+
+def option(study: VariantStudy, option_id: str):
+    return next(o for o in study.options if o.id == option_id)
+
+
+def test_jinzai_asks_about_tiles_1_and_2_with_all_four_assignments(game, study):
+    assert {o.id for o in study.options} == {"1bun-2bun", "1bun-2bu", "1bu-2bun", "1bu-2bu"}
+    assert study.default == "1bun-2bun"
+    assert check_study(game, study) == []
+
+
+def test_an_option_changes_rules_and_tiles_of_a_copy_only(game, study):
+    changed = apply_option(game, option(study, "1bu-2bun"))
+    engine = engine_for(changed)
+    assert engine.table.type_of[1:3] == ("武", "文")
+    ones = [c for d in changed.decks for c in d.cards if c.fields.get("number") == 1]
+    assert ones and all(c.fields["type"] == "武" and c.fields["type_label"] == "武" for c in ones)
+    assert engine_for(game).table.type_of[1] == "文"  # the loaded game is untouched
+    assert apply_option(game, option(study, "1bun-2bun")) == game
+
+
+def test_a_default_that_is_not_the_deck_is_an_error(game, study):
+    wrong = dataclasses.replace(study, default="1bu-2bu")
+    issues = check_study(game, wrong)
+    assert [i.location.pointer for i in issues] == ["/simulation/variants/default"]
+    assert "differs from the deck's rules or cards" in issues[0].message
+    missing = dataclasses.replace(study, default="2bu")
+    assert "is not one of the options" in check_study(game, missing)[0].message
+
+
+def test_options_that_cannot_apply_are_errors(game, study):
+    first = study.options[0]
+    unknown_rule = dataclasses.replace(first, id="x", rules={"tiles_per_hand": 6})
+    no_card = dataclasses.replace(first, id="y", card_edits=(CardEdit({"number": 9}, {"type": "武"}),))
+    half = dataclasses.replace(first, id="z", rules={}, card_edits=(CardEdit({"number": 1}, {"type": "武"}),))
+    issues = check_study(game, dataclasses.replace(study, options=study.options + (unknown_rule, no_card)))
+    messages = [i.message for i in issues]
+    assert any("overrides tiles_per_hand, not in game.json rules" in m for m in messages)
+    assert any("no card has fields {'number': 9}" in m for m in messages)
+    issues = check_study(game, dataclasses.replace(study, options=study.options + (half,)))
+    assert len(issues) == 1 and "option 'z' cannot be played" in issues[0].message
+    assert "rules.type_of_number makes 1 文" in issues[0].message  # tiles say 武, rules still say 文
+
+
+def test_the_study_compares_every_option_on_the_same_deals(game, study):
+    plan = dataclasses.replace(SimulationPlan.from_game(game), matches=40)
+    small = dataclasses.replace(study, matches=40)
+    result = run_study(game, small, plan, workers=1)
+    assert [row["id"] for row in result["options"]] == [o.id for o in study.options]
+    assert [row["default"] for row in result["options"]] == [o.id == "1bun-2bun" for o in study.options]
+    default_row = next(row for row in result["options"] if row["default"])
+    alone = run_plan(engine_for(game), plan, workers=1)  # the default option is the deck's own simulation
+    assert default_row["balance"] == alone["ludii"]["Balance"]
+    assert default_row["seats"] == alone["seats"]
+    balances = sorted((row["balance"] for row in result["options"]), reverse=True)
+    assert default_row["balance"] == balances[result["balance_rank_of_default"] - 1]
+    assert result["verdict"].startswith("default 1bun-2bun: Balance")
+    assert run_study(game, small, plan, workers=2) == result  # workers do not change a number

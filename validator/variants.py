@@ -1,0 +1,203 @@
+"""Design exploration: simulate a game under each alternative of an open design question and compare them.
+
+game.json "simulation" may hold a "variants" study: a question (e.g. "are tiles 1 and 2 文官 or 武官?"),
+its options — each a set of rule overrides and card-field edits applied to a copy of the loaded game —
+and which option the deck ships with and why. Every option plays the same seeded matches with the
+same policies, so the differences are the rules' doing. The study reports, per option, seat balance
+with confidence intervals and the spread of results, and ranks the options; the default option must
+describe the deck exactly as it is (checked), so the report cannot praise a default the deck lacks.
+"""
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from statistics import mean, pstdev
+from typing import Any
+
+from .engine.registry import engine_for
+from .issues import DeckError, Issue, Location
+from .model import Card, Game
+from .sim_plan import SimulationPlan
+from .simulate import MatchRecord, simulate
+from .stats import summarize
+
+
+@dataclass(frozen=True)
+class CardEdit:
+    """Set `values` on the fields of every card whose fields match `where`."""
+
+    where: Mapping[str, Any]
+    values: Mapping[str, Any]
+
+    def applies_to(self, card: Card) -> bool:
+        return all(card.fields.get(key) == value for key, value in self.where.items())
+
+
+@dataclass(frozen=True)
+class VariantOption:
+    id: str
+    label: str
+    rules: Mapping[str, Any]          # game.json "rules" keys replaced by these values
+    card_edits: tuple[CardEdit, ...]
+    location: Location
+
+
+@dataclass(frozen=True)
+class VariantStudy:
+    question: str
+    default: str
+    why_default: str
+    matches: int
+    options: tuple[VariantOption, ...]
+    location: Location
+
+    @classmethod
+    def from_game(cls, game: Game) -> VariantStudy | None:
+        spec = (game.simulation or {}).get("variants")
+        if not spec:
+            return None
+        where = game.location.child("simulation").child("variants")
+        options = tuple(
+            VariantOption(raw["id"], raw["label"], dict(raw.get("rules", {})),
+                          tuple(CardEdit(dict(e["where"]), dict(e["set"])) for e in raw.get("cards", [])),
+                          where.child("options").child(index))
+            for index, raw in enumerate(spec["options"]))
+        return cls(spec["question"], spec["default"], spec["why_default"],
+                   spec.get("matches", game.simulation["matches"]), options, where)
+
+
+def apply_option(game: Game, option: VariantOption) -> Game:
+    """A copy of `game` with the option's rule overrides and card edits (the deck files are not touched)."""
+    def edited(card: Card) -> Card:
+        fields = dict(card.fields)
+        for edit in option.card_edits:
+            if edit.applies_to(card):
+                fields.update(edit.values)
+        return card if fields == dict(card.fields) else dataclasses.replace(card, fields=fields)
+
+    decks = tuple(dataclasses.replace(deck, cards=tuple(edited(c) for c in deck.cards)) for deck in game.decks)
+    return dataclasses.replace(game, rules={**game.rules, **option.rules}, decks=decks)
+
+
+def check_study(game: Game, study: VariantStudy) -> list[Issue]:
+    """The study's options are distinct, its default exists and is the deck as shipped, and every option plays."""
+    issues = []
+    ids = [option.id for option in study.options]
+    for option in study.options:
+        if ids.count(option.id) > 1:
+            issues.append(Issue(option.location.child("id"), "variants", f"option id {option.id!r} is used more than once"))
+        unknown = sorted(set(option.rules) - set(game.rules))
+        if unknown:
+            issues.append(Issue(option.location.child("rules"), "variants",
+                                f"option {option.id!r} overrides {', '.join(unknown)}, not in game.json rules"))
+        for index, edit in enumerate(option.card_edits):
+            if not any(edit.applies_to(card) for deck in game.decks for card in deck.cards):
+                issues.append(Issue(option.location.child("cards").child(index).child("where"), "variants",
+                                    f"option {option.id!r}: no card has fields {dict(edit.where)}"))
+    if study.default not in ids:
+        issues.append(Issue(study.location.child("default"), "variants",
+                            f"default {study.default!r} is not one of the options ({', '.join(ids)})"))
+    elif apply_option(game, study.options[ids.index(study.default)]) != game:
+        issues.append(Issue(study.location.child("default"), "variants",
+                            f"option {study.default!r} is named the default but differs from the deck's rules or cards"))
+    if issues:
+        return issues
+    for option in study.options:
+        try:
+            engine_for(apply_option(game, option))
+        except DeckError as exc:
+            issues.append(Issue(option.location, "variants",
+                                f"option {option.id!r} cannot be played: {exc.issues[0].message}"))
+        except ValueError as exc:
+            issues.append(Issue(option.location, "variants", f"option {option.id!r} cannot be played: {exc}"))
+    return issues
+
+
+def _margins(records: Sequence[MatchRecord]) -> list[float]:
+    """Winner's score minus the best other score, per finished match: how close the results were."""
+    out = []
+    for match in records:
+        if match.timed_out or len(match.totals) < 2:
+            continue
+        ordered = sorted(match.totals, reverse=True)
+        out.append(ordered[0] - ordered[1])
+    return out
+
+
+def run_study(game: Game, study: VariantStudy, plan: SimulationPlan, *, workers: int) -> dict[str, Any]:
+    """Play every option with the plan's seats, policies and seed; JSON-ready comparison, default marked."""
+    plan = dataclasses.replace(plan, matches=study.matches)
+    rows = []
+    for option in study.options:
+        engine = engine_for(apply_option(game, option))
+        config = plan.config(engine, workers)
+        records = simulate(engine, config)
+        summary = summarize(records, engine, config, seconds_per_turn=plan.seconds_per_turn)
+        margins = _margins(records)
+        totals = [score for match in records if not match.timed_out for score in match.totals]
+        rows.append({
+            "id": option.id,
+            "label": option.label,
+            "default": option.id == study.default,
+            "matches": summary["finished"]["matches"],
+            "balance": summary["ludii"]["Balance"],
+            "seats": summary["seats"],
+            "score_mean": mean(totals) if totals else 0.0,
+            "score_sd": pstdev(totals) if totals else 0.0,
+            "winning_margin_mean": mean(margins) if margins else 0.0,
+            "close_finishes": sum(1 for m in margins if m <= 1) / len(margins) if margins else 0.0,
+            "shared_wins": summary["shared_wins"] / max(1, summary["finished"]["matches"]),
+            "turns_per_match": summary["turns"]["per_match"]["mean"],
+            "minutes_per_match": summary["play_time"]["minutes_per_match"]["mean"],
+        })
+    by_balance = sorted(rows, key=lambda r: -r["balance"])
+    default = next(r for r in rows if r["default"])
+    return {
+        "question": study.question,
+        "default": study.default,
+        "why_default": study.why_default,
+        "matches_per_option": study.matches,
+        "players": plan.players,
+        "policies": list(plan.policies),
+        "seed": plan.seed,
+        "options": rows,
+        "balance_rank_of_default": by_balance.index(default) + 1,
+        "most_balanced": by_balance[0]["id"],
+        "verdict": _verdict(rows, default, by_balance),
+        "verdict_ja": _verdict_ja(rows, default, by_balance),
+    }
+
+
+def _verdict(rows: Sequence[Mapping[str, Any]], default: Mapping[str, Any],
+             by_balance: Sequence[Mapping[str, Any]]) -> str:
+    """One sentence a designer can act on: where the default stands, and whether the seats tell the options apart."""
+    best = by_balance[0]
+    overlap = all(_intervals_overlap(row["seats"], best["seats"]) for row in rows)
+    rank = by_balance.index(default) + 1
+    where = ("the most balanced option" if rank == 1 else
+             f"balance rank {rank} of {len(rows)} (best: {best['id']} at {best['balance']:.3f})")
+    noise = ("every option's seat win-rate intervals overlap the best one's, so the seats do not separate "
+             "them at this sample size" if overlap else
+             "the seat win-rate intervals separate some options, so the choice changes seat fairness")
+    return (f"default {default['id']}: Balance {default['balance']:.3f}, {where}; {noise}; "
+            f"score spread sd {default['score_sd']:.2f}, mean winning margin {default['winning_margin_mean']:.2f}")
+
+
+def _verdict_ja(rows: Sequence[Mapping[str, Any]], default: Mapping[str, Any],
+                by_balance: Sequence[Mapping[str, Any]]) -> str:
+    """_verdict in Japanese, for the report PDF."""
+    best = by_balance[0]
+    overlap = all(_intervals_overlap(row["seats"], best["seats"]) for row in rows)
+    rank = by_balance.index(default) + 1
+    where = ("全案の中で最も釣り合っている" if rank == 1 else
+             f"釣り合いは{len(rows)}案中{rank}番目（最良は{best['id']}の{best['balance']:.3f}）")
+    noise = ("どの案も手番順ごとの勝率の95%信頼区間が最良案と重なり、この試合数では席の有利不利で案を区別できない"
+             if overlap else "手番順ごとの勝率の信頼区間が重ならない案があり、選択が席の公平さを変える")
+    return (f"既定の{default['id']}はBalance {default['balance']:.3f}で、{where}。{noise}。"
+            f"得点の標準偏差 {default['score_sd']:.2f}、平均勝差 {default['winning_margin_mean']:.2f}。")
+
+
+def _intervals_overlap(seats_a: Sequence[Mapping[str, Any]], seats_b: Sequence[Mapping[str, Any]]) -> bool:
+    """Each seat's Wilson interval under one option overlaps the same seat's under the other."""
+    return all(a["ci95"][0] <= b["ci95"][1] and b["ci95"][0] <= a["ci95"][1] for a, b in zip(seats_a, seats_b))
