@@ -10,6 +10,7 @@ from __future__ import annotations
 import random
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from ..engine.api import TERMINAL, Action, InvariantError, Outcome, Seat, best_seats
 from ..model import Game as GameModel
@@ -70,8 +71,21 @@ class JinzaiGame:
     def match_winners(self, deal_scores: Sequence[Sequence[int]]) -> tuple[Seat, ...]:
         return best_seats([sum(column) for column in zip(*deal_scores)])
 
+    def fast_playout(self, policies: Sequence[Any]) -> Any:
+        """A whole-match player equal to the API engine with these policies (jinzai_fast), or None."""
+        from .jinzai_fast import fast_playout
+        return fast_playout(self, policies)
+
     def side_for(self, kinds: Sequence[int]) -> int:
-        """The pool space: the type whose highest number is larger; tricksters only -> 文官."""
+        """The pool space: the type whose numbers add up to more (the seed's 文7・武3・武5 -> 武官, 7 < 8).
+
+        One type only: its space. Equal sums: the type of the highest single number (clarification
+        "pool-side"). Tricksters add nothing; tricksters only -> 文官.
+        """
+        bun = sum(k for k in kinds if k != STAR_KIND and self.table.type_of[k] == BUN)
+        bu = sum(k for k in kinds if k != STAR_KIND and self.table.type_of[k] != BUN)
+        if bun != bu:
+            return SIDE_BUN if bun > bu else SIDE_BU
         numbers = [k for k in kinds if k != STAR_KIND]
         if not numbers:
             return SIDE_BUN

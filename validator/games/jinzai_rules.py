@@ -21,10 +21,15 @@ CLARIFICATIONS: tuple[Clarification, ...] = (
     Clarification("type-of-1-2", "1と2の牌はどちらも文官（赤）です。文官{1,2,4,7}と武官{3,5,6}の数字の合計はともに14です。",
                   "Tiles 1 and 2 are both 文官 (red): 文 {1,2,4,7} and 武 {3,5,6} each sum to 14; "
                   "game.json rules type_of_number and the tiles' type field hold the assignment."),
-    Clarification("pool-trickster-only", "在野の人材牌がトリックスターだけのときは、文官スペースに置きます。"
-                  "人材牌の置き場所はラウンドの初めに決まり、そのラウンド中に牌が減っても動きません。",
-                  "A pool of tricksters only goes on the 文官 space. The space is fixed when the pool is placed "
-                  "at the start of a round; tiles leaving the pool during the round do not move it."),
+    Clarification("pool-side", "文官牌と武官牌が両方あるときは、それぞれの数字の合計を比べます（種の例2、文7と武3・武5では7対8で武官スペース）。"
+                  "合計が同じなら、いちばん大きい数字の牌の側に置きます。トリックスターは数えません。"
+                  "トリックスターだけのときは文官スペースに置きます。",
+                  "With both types in the pool, compare the sums of their numbers (the seed's example 2, 文7 "
+                  "against 武3 and 武5, is 7 to 8: 武官 space). Equal sums: the side of the highest single number. "
+                  "Tricksters add nothing; tricksters only go on the 文官 space."),
+    Clarification("pool-fixed", "人材牌の置き場所はラウンドの初めに決まり、そのラウンド中に牌が減っても動きません。",
+                  "The space is fixed when the pool is placed at the start of a round; tiles leaving the pool "
+                  "during the round do not move it."),
     Clarification("setup-hidden", "配置の3個は、スタートプレイヤーから順に1個ずつ伏せて選んだものとして扱い、全員が選び終えてから公開します。",
                   "The simultaneous choice of 3 public tiles is modelled as hidden sequential picks (one tile at "
                   "a time, start player first), revealed together once everyone has chosen."),

@@ -109,12 +109,16 @@ def kinds_of(game, tiles):
     return sorted(game.table.kinds[t] for t in tiles)
 
 
-def test_pool_side(game):
-    assert game.side_for([7, 6]) == jz.SIDE_BUN      # 例1
-    assert game.side_for([7, 3, 5]) == jz.SIDE_BUN   # 7 is higher than 5
-    assert game.side_for([4, 3, 5]) == jz.SIDE_BU    # 例2-like: 武5 beats 文4
-    assert game.side_for([7, S]) == jz.SIDE_BUN      # 例3
-    assert game.side_for([6, 3]) == jz.SIDE_BU and game.side_for([S, S]) == jz.SIDE_BUN
+def test_pool_side_compares_the_sums_of_each_type(game):
+    """The seed's three examples, then the decisions it leaves open (clarification "pool-side")."""
+    assert game.side_for([7, 6]) == jz.SIDE_BUN      # 例1: 文7・武6
+    assert game.side_for([7, 3, 5]) == jz.SIDE_BU    # 例2: 文7・武3・武5, 7 < 3 + 5
+    assert game.side_for([7, S]) == jz.SIDE_BUN      # 例3: 文7・*
+    assert game.side_for([6, 3]) == jz.SIDE_BU and game.side_for([1, 2]) == jz.SIDE_BUN  # one type only
+    assert game.side_for([1, 2, 3]) == jz.SIDE_BU    # 3 = 3: the highest single number, 武3, decides
+    assert game.side_for([4, 1, 5]) == jz.SIDE_BU    # 5 = 5: 武5 is the highest
+    assert game.side_for([7, 4, 6, 5]) == jz.SIDE_BUN  # 11 = 11: 文7 is the highest
+    assert game.side_for([S, S]) == jz.SIDE_BUN and game.side_for([S, 6, 1]) == jz.SIDE_BU  # * adds nothing
 
 
 def test_duplicate_only_when_forced_and_ranked_last(game):
