@@ -68,7 +68,8 @@ def _plans(game: Game, options: BuildOptions) -> dict[str, SheetPlan]:
     for deck in game.decks:
         try:
             plans[deck.id] = plan_sheet(PAPER_SIZES[options.paper], deck.layout.size,
-                                       gutter=options.gutter if options.gutter is not None else deck.layout.gutter)
+                                       gutter=options.gutter if options.gutter is not None else deck.layout.gutter,
+                                       ).fitted_to(len(deck.copies()))
         except ImpositionError as exc:
             raise BuildError([Issue(deck.layout.location.child("card"), "imposition", str(exc))]) from None
     return plans

@@ -62,7 +62,7 @@ class CardSpace:
         return mm_to_pt(self.layout.size.height - (mm + self.offset[1]))
 
     def color(self, spec: Any, opacity: float = 1.0) -> Any:
-        found = bind_color(spec, self.card.fields, self.layout)
+        found = bind_color(spec, self.card.bindings, self.layout)
         return None if found is None else to_reportlab(found, opacity)
 
 
@@ -189,7 +189,7 @@ def _shapes(node: Any) -> list[Shape]:
 
 def draw_text(space: CardSpace, element: Element) -> None:
     p = element.props
-    text = bind_text(p["text"], space.card.fields)
+    text = bind_text(p["text"], space.card.bindings)
     name, path = space.fonts[p["font"]]
     metrics = load_metrics(path)
     laid = layout_text_element(element, text, metrics)
@@ -265,7 +265,7 @@ def _vertical_char(canvas: Canvas, char: str, centre_x: float, cell_top: float,
 
 def draw_image(space: CardSpace, element: Element) -> None:
     p = element.props
-    path = space.deck_dir / bind_text(p["src"], space.card.fields)
+    path = space.deck_dir / bind_text(p["src"], space.card.bindings)
     reader = _image(path)
     px_w, px_h = reader.getSize()
     w, h = (p["w"], p["h"]) if p.get("fit") == "stretch" else contain(p["w"], p["h"], px_w, px_h)
@@ -281,7 +281,7 @@ def _image(path: Path) -> ImageReader:
 
 def draw_svg(space: CardSpace, element: Element) -> None:
     p = element.props
-    path = space.deck_dir / bind_text(p["src"], space.card.fields)
+    path = space.deck_dir / bind_text(p["src"], space.card.bindings)
     drawing = _svg(path)
     w, h = contain(mm_to_pt(p["w"]), mm_to_pt(p["h"]), drawing.width, drawing.height)
     scale = w / drawing.width
@@ -309,7 +309,7 @@ def _svg(path: Path) -> Drawing:
 def draw_repeat(space: CardSpace, element: Element) -> None:
     """The inner element `count` times, stepping dx along a row and dy between rows."""
     p = element.props
-    count = bind_count(p["count"], space.card.fields)
+    count = bind_count(p["count"], space.card.bindings)
     per_row = p.get("per_row", count) or 1
     inner = Element(p["element"]["type"], p["element"], element.location.child("element"))
     draw = DRAW_BY_TYPE[inner.type]
@@ -326,7 +326,7 @@ def draw_table(space: CardSpace, element: Element) -> None:
     p = element.props
     canvas = space.canvas
     grid = space.color(p.get("stroke", DEFAULT_INK))
-    for cell in table_cells(element, space.card.fields):
+    for cell in table_cells(element, space.card.bindings):
         fill = space.color(cell.spec.get("fill", p.get("header_fill") if cell.header else None))
         canvas.saveState()
         if fill is not None:
@@ -354,7 +354,7 @@ def draw_field(space: CardSpace, element: Element) -> None:
         canvas.setLineWidth(mm_to_pt(p.get("stroke_width", 0.3)))
         canvas.rect(space.x(p["x"]), space.y(p["y"] + p["h"]), mm_to_pt(p["w"]), mm_to_pt(p["h"]), stroke=1, fill=0)
         canvas.restoreState()
-    _form_field(space, bind_text(p["name"], space.card.fields), p["x"], p["y"], p["w"], p["h"], p.get("size", 12))
+    _form_field(space, bind_text(p["name"], space.card.bindings), p["x"], p["y"], p["w"], p["h"], p.get("size", 12))
 
 
 def _form_field(space: CardSpace, name: str, x: float, y: float, w: float, h: float, size: float) -> None:

@@ -4,7 +4,7 @@ All values are millimetres with the origin at the paper's bottom-left (PDF conve
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from validator.model import CardSize
 
@@ -77,6 +77,17 @@ class SheetPlan:
             top=full if slot.row == 0 else inner,
             bottom=full if slot.row == self.rows - 1 else inner,
         )
+
+    def fitted_to(self, count: int) -> SheetPlan:
+        """The grid cut down to `count` cards when one page holds them all.
+
+        The smaller block is centred on the paper, so cut marks surround only cards that are printed
+        (a lone card gets its own marks, not those of empty slots beside it).
+        """
+        if count <= 0 or count >= self.per_page:
+            return self
+        columns = min(self.columns, count)
+        return replace(self, columns=columns, rows=-(-count // columns))
 
     @property
     def mark_room(self) -> float:

@@ -54,13 +54,13 @@ def write_rulebook(path: Path, name: str, game: Game, book: Rulebook, *, fonts: 
     return WrittenFile(path, name, doc.page, page_mm)
 
 
-def _hand_resolver(game: Game, book: Rulebook) -> Callable[[Sequence[str]], tuple[str, ...]]:
-    """Hand tokens -> card ids through the game's rules engine (asked only if an example shows cards)."""
+def _hand_resolver(game: Game, book: Rulebook) -> Callable[[Sequence[str]], tuple[tuple[str, ...], ...]]:
+    """Hand tokens -> card-id stacks through the game's rules engine (asked only if an example shows cards)."""
     if not any(isinstance(b, HandExample) and b.show_cards for b in book.blocks):
         return lambda tokens: ()
     oracle = find_oracle(game)
     assert oracle is not None  # the rulebook check refuses examples without one
-    return oracle.card_ids
+    return oracle.card_stacks
 
 
 def make_styles(fonts: Mapping[str, str], colors: Mapping[str, Color], size: float) -> dict[str, ParagraphStyle]:

@@ -40,6 +40,7 @@ from .card_face import FaceRenderer
 from .rulebook_flowables import CardRow, KinsokuParagraph
 
 _LONG_CELL = 8  # a column holding a cell longer than this many characters is set flush left
+_EXAMPLE_STACK_MM = 46.0  # the tallest stack of cards an example draws (a single 16 mm poker card is 22 mm)
 
 
 @dataclass(frozen=True)
@@ -52,7 +53,7 @@ class StorySettings:
     label_font: str
     width: float  # column width, pt
     renderers: dict[str, FaceRenderer]  # deck id -> renderer
-    resolve_hand: Callable[[Sequence[str]], tuple[str, ...]]  # hand tokens -> card ids (the rules engine's)
+    resolve_hand: Callable[[Sequence[str]], tuple[tuple[str, ...], ...]]  # hand tokens -> card-id stacks (the engine's)
     example_labels: Mapping[str, str]
 
     def para(self, text: str, style: str) -> KinsokuParagraph:
@@ -181,7 +182,8 @@ def _figure(block: RulebookBlock, game: Game, settings: StorySettings) -> list[F
     assert deck is not None  # the rulebook check has resolved it
     by_id = {card.id: card for card in deck.cards}
     cards = [(by_id[i], by_id[i].face if block.side == "front" else by_id[i].back) for i in block.cards]
-    row = CardRow(settings.renderers[deck.id], cards, card_width_mm=block.card_width, outline=settings.colors["ink"])
+    row = CardRow(settings.renderers[deck.id], [[card] for card in cards], card_width_mm=block.card_width,
+                  outline=settings.colors["ink"])
     out: list[Flowable] = [Spacer(1, 3), row]
     out.append(settings.para(block.caption, "caption") if block.caption else Spacer(1, 6))
     return [KeepTogether(out)]
@@ -198,12 +200,13 @@ def _example(block: RulebookBlock, game: Game, settings: StorySettings) -> list[
         inner.append(settings.para(f"{labels.get('arrangement', '')}　" + " → ".join(block.arrangement),
                                    "example_hand"))
     if block.show_cards:
-        deck = game.find_deck(None)
-        assert deck is not None
+        deck = game.find_deck(block.deck)
+        assert deck is not None  # the rulebook check has resolved it
         by_id = {card.id: card for card in deck.cards}
-        cards = [(by_id[i], by_id[i].face) for i in settings.resolve_hand(block.shown)]
-        inner += [Spacer(1, 3), CardRow(settings.renderers[deck.id], cards, card_width_mm=None,
-                                        max_width_mm=16, outline=settings.colors["ink"]), Spacer(1, 3)]
+        stacks = [[(by_id[i], by_id[i].face) for i in stack] for stack in settings.resolve_hand(block.shown)]
+        inner += [Spacer(1, 3), CardRow(settings.renderers[deck.id], stacks, card_width_mm=None,
+                                        max_width_mm=16, max_height_mm=_EXAMPLE_STACK_MM,
+                                        outline=settings.colors["ink"]), Spacer(1, 3)]
     if block.text:
         inner.append(settings.para(block.text, "example_text"))
     points = labels.get("points") or " / ".join(f"{part} {{{part}}}" for part in block.points)

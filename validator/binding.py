@@ -53,14 +53,35 @@ def bind_text(template: str, fields: Mapping[str, Any]) -> str:
         out.append(literal)
         if name is None:
             continue
-        if name not in fields:
-            raise BindingError(f"card has no field {name!r}")
-        value = fields[name]
+        value = _lookup(name, fields)
         try:
             out.append(format(value, spec) if spec else str(value))
         except ValueError as exc:
             raise BindingError(f"field {name!r} cannot be formatted as {{{name}:{spec}}} ({exc})") from None
     return "".join(out)
+
+
+_INDEXED = re.compile(r"^([^\[\]]+)((?:\[[^\[\]]+\])*)$")
+
+
+def _lookup(name: str, fields: Mapping[str, Any]) -> Any:
+    """A field's value; `a[b][c]` steps into nested objects and lists, e.g. {rules[type_of_number][3]}, {rules[rank_vp][4][0]}."""
+    found = _INDEXED.match(name)
+    if found is None:
+        raise BindingError(f"bad field reference {name!r}")
+    head, path = found.group(1), re.findall(r"\[([^\[\]]+)\]", found.group(2))
+    if head not in fields:
+        raise BindingError(f"card has no field {head!r}")
+    value = fields[head]
+    for step, key in enumerate(path):
+        if isinstance(value, Mapping) and key in value:
+            value = value[key]
+        elif isinstance(value, (list, tuple)) and key.isdigit() and int(key) < len(value):
+            value = value[int(key)]
+        else:
+            where = head + "".join(f"[{k}]" for k in path[:step])
+            raise BindingError(f"{where} has no entry {key!r}")
+    return value
 
 
 def matches(when: Mapping[str, Any] | None, fields: Mapping[str, Any]) -> bool:

@@ -119,7 +119,9 @@ def _load_deck(directory: Path, manifest: SourcedJson, pointer: str,
                            shared=manifest.data, shared_location=manifest.location())
     if layout is None:
         return None
-    cards = tuple(_build_card(cards_doc, n, raw, layout.default_back) for n, raw in enumerate(cards_doc.data["cards"]))
+    context = {"rules": manifest.data.get("rules", {})}  # templates may bind {rules[...]} from game.json
+    cards = tuple(_build_card(cards_doc, n, raw, layout.default_back, context)
+                  for n, raw in enumerate(cards_doc.data["cards"]))
     rules = tuple(
         CompositionRule(
             name=raw["name"],
@@ -151,7 +153,8 @@ def _load_rulebook(directory: Path, manifest: SourcedJson, pointer: str,
     return None if doc is None else build_rulebook(doc, component, manifest.location(pointer))
 
 
-def _build_card(doc: SourcedJson, index: int, raw: dict[str, Any], default_back: str) -> Card:
+def _build_card(doc: SourcedJson, index: int, raw: dict[str, Any], default_back: str,
+                context: dict[str, Any]) -> Card:
     return Card(
         id=raw["id"],
         face=raw["face"],
@@ -159,6 +162,7 @@ def _build_card(doc: SourcedJson, index: int, raw: dict[str, Any], default_back:
         qty=raw.get("qty", 1),
         fields=raw["fields"],
         location=doc.location(f"/cards/{index}"),
+        context=context,
     )
 
 

@@ -1,8 +1,10 @@
 """The typed game model the loader builds and everything else reads. No I/O here."""
 from __future__ import annotations
 
+from collections import ChainMap
 from collections.abc import Mapping
 from dataclasses import dataclass, field
+from functools import cached_property
 from pathlib import Path
 from typing import Any
 
@@ -82,6 +84,12 @@ class Card:
     qty: int
     fields: Mapping[str, Any]
     location: Location
+    context: Mapping[str, Any] = field(default_factory=dict)  # game-wide values templates may bind, e.g. `rules`
+
+    @cached_property
+    def bindings(self) -> Mapping[str, Any]:
+        """What {name} in a template may read: the card's own fields first, then the game-wide context."""
+        return ChainMap(dict(self.fields), dict(self.context)) if self.context else self.fields
 
 
 @dataclass(frozen=True)
@@ -192,7 +200,8 @@ class HandExample:
 
     `order` is "as-written" (the cards score in the order given) or "best" (the best order of
     these cards; `arrangement`, when given, is an order claimed to reach it). The game's rules
-    engine checks every claimed part of `points`.
+    engine checks every claimed part of `points` (a part may be negative) and says which cards of
+    `deck` each token shows (a stack, bottom to top).
     """
 
     title: str
@@ -203,6 +212,7 @@ class HandExample:
     text: str | None
     show_cards: bool
     location: Location
+    deck: str | None = None  # the deck component the shown cards come from (None: the first deck)
 
     @property
     def shown(self) -> tuple[str, ...]:

@@ -131,7 +131,7 @@ def _build_block(raw: Mapping[str, Any], where: Location) -> RulebookBlock:
         arrangement = raw.get("arrangement")
         return HandExample(raw["title"], tuple(raw["hand"]), raw["order"],
                            tuple(arrangement) if arrangement else None, dict(raw["points"]), raw.get("text"),
-                           raw.get("show_cards", True), where)
+                           raw.get("show_cards", True), where, raw.get("deck"))
     if kind == "clarifications":
         items = tuple(ClarificationItem(item["id"], item["text"], where.child("items").child(n))
                       for n, item in enumerate(raw["items"]))

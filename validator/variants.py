@@ -69,15 +69,18 @@ class VariantStudy:
 
 def apply_option(game: Game, option: VariantOption) -> Game:
     """A copy of `game` with the option's rule overrides and card edits (the deck files are not touched)."""
+    rules = {**game.rules, **option.rules}
+
     def edited(card: Card) -> Card:
         fields = dict(card.fields)
         for edit in option.card_edits:
             if edit.applies_to(card):
                 fields.update(edit.values)
-        return card if fields == dict(card.fields) else dataclasses.replace(card, fields=fields)
+        # templates bind {rules[...]} through the card's context: it follows the option too
+        return dataclasses.replace(card, fields=fields, context={**card.context, "rules": rules})
 
     decks = tuple(dataclasses.replace(deck, cards=tuple(edited(c) for c in deck.cards)) for deck in game.decks)
-    return dataclasses.replace(game, rules={**game.rules, **option.rules}, decks=decks)
+    return dataclasses.replace(game, rules=rules, decks=decks)
 
 
 def check_study(game: Game, study: VariantStudy) -> list[Issue]:

@@ -104,3 +104,17 @@ def test_a_layout_gutter_keeps_kiss_cut_stickers_apart():
     assert plan_sheet((210.0, 297.0), layout.size).gutter == 0
     plan = plan_sheet((210.0, 297.0), layout.size, gutter=layout.gutter)
     assert plan.gutter == 2 * layout.size.bleed and plan.per_page >= 40
+
+
+def test_a_deck_smaller_than_one_page_gets_a_grid_of_its_own_size() -> None:
+    """A lone card (or a few) is centred with cut marks around it, not around empty slots."""
+    plan = plan_sheet(PAPER_SIZES["a4"], POKER)
+    assert plan.fitted_to(plan.per_page) is plan and plan.fitted_to(100) is plan
+    one = plan.fitted_to(1)
+    assert (one.columns, one.rows) == (1, 1)
+    assert one.slot(0).x == pytest.approx((210 - 63) / 2) and one.slot(0).y == pytest.approx((297 - 88) / 2)
+    xs, ys = one.cut_lines()
+    assert len(xs) == 2 and len(ys) == 2
+    four = plan.fitted_to(4)
+    assert (four.columns, four.rows) == (3, 2)
+    assert four.back_slot(0).x == pytest.approx(210 - four.slot(0).x - 63)  # backs still register

@@ -267,7 +267,7 @@ def test_the_check_asks_whatever_oracle_is_registered(gogyo: Game, monkeypatch: 
         def score(self, tokens: Any, *, ordered: bool) -> claims.HandScoreClaim:
             return claims.HandScoreClaim({"dynasty": 1, "element": 1, "total": 2}, tuple(tokens))
 
-        def card_ids(self, tokens: Any) -> tuple[str, ...]:
+        def card_stacks(self, tokens: Any) -> tuple[tuple[str, ...], ...]:
             return ()
 
     monkeypatch.setattr(claims, "ORACLES", {"gogyo": lambda model: Contrary()})

@@ -20,8 +20,11 @@ CHECKS: dict[str, Check] = {
 
 
 def check_game(game: Game) -> CheckResult:
-    """Run every check; the result lists issues in check order (most basic first)."""
+    """Run every check; the result lists issues in check order (most basic first), each once: two
+    checks that build the same rules engine may both pass on the data error it reports."""
     result = CheckResult(game.id)
     for check in CHECKS.values():
-        result.issues.extend(check(game))
+        for issue in check(game):
+            if issue not in result.issues:
+                result.issues.append(issue)
     return result

@@ -54,11 +54,11 @@ def check(game: Game) -> Iterator[Issue]:
     for deck in game.decks:
         for card in deck.cards:
             for side in sides(card, has_backs=deck.has_backs):
-                for element in iter_leaf_elements(drawn_elements(card, side.template, deck.layout), card.fields):
+                for element in iter_leaf_elements(drawn_elements(card, side.template, deck.layout), card.bindings):
                     if element.type not in ("image", "svg"):
                         continue
                     try:
-                        src = bind_text(element.props["src"], card.fields)
+                        src = bind_text(element.props["src"], card.bindings)
                     except BindingError:
                         continue  # reported by the references check
                     if (element.location.pointer, src) in seen:

@@ -27,7 +27,7 @@ def check(game: Game) -> Iterator[Issue]:
                     yield Issue(card.location.child(key), "unknown-template",
                                 f"card {card.id!r}: {side.name} template {side.template!r} is not in the layout")
                     continue
-                for element in iter_leaf_elements(drawn_elements(card, side.template, layout), card.fields):
+                for element in iter_leaf_elements(drawn_elements(card, side.template, layout), card.bindings):
                     for issue in _check_element(game, layout, card, element):
                         dedupe = (issue.location.pointer, issue.message.split(": ", 1)[-1])
                         if dedupe not in reported:
@@ -59,12 +59,12 @@ def _check_element(game: Game, layout: Layout, card: Card, element: Element) -> 
     for prop in _COLOR_PROPS:
         if prop in element.props:
             try:
-                bind_color(element.props[prop], card.fields, layout)
+                bind_color(element.props[prop], card.bindings, layout)
             except BindingError as exc:
                 yield problem(prop, str(exc))
     for n, stripe in enumerate(element.get("stripes", [])):
         try:
-            bind_color(stripe, card.fields, layout)
+            bind_color(stripe, card.bindings, layout)
         except BindingError as exc:
             yield problem(f"stripes/{n}", str(exc))
     if element.type == "text":
@@ -72,24 +72,24 @@ def _check_element(game: Game, layout: Layout, card: Card, element: Element) -> 
             known = ", ".join(sorted(game.fonts))
             yield problem("font", f"font {element.props['font']!r} is not declared in game.json (fonts: {known})")
         try:
-            bind_text(element.props["text"], card.fields)
+            bind_text(element.props["text"], card.bindings)
         except BindingError as exc:
             yield problem("text", str(exc))
     if element.type in ("image", "svg"):
         try:
-            bind_text(element.props["src"], card.fields)
+            bind_text(element.props["src"], card.bindings)
         except BindingError as exc:
             yield problem("src", str(exc))
     if element.type == "repeat":
         try:
-            bind_count(element.props["count"], card.fields)
+            bind_count(element.props["count"], card.bindings)
         except BindingError as exc:
             yield problem("count", str(exc))
     if element.type == "table":
         yield from _check_table(element, card, layout, problem)
     if element.type == "field":
         try:
-            bind_text(element.props["name"], card.fields)
+            bind_text(element.props["name"], card.bindings)
         except BindingError as exc:
             yield problem("name", str(exc))
 
@@ -100,7 +100,7 @@ def _check_table(element: Element, card: Card, layout: Layout, problem: Any) -> 
         if used != expected:
             yield problem(f"rows/{row}", f"row {row + 1} fills {used} columns but the table has {expected}")
     try:
-        cells = table_cells(element, card.fields)
+        cells = table_cells(element, card.bindings)
     except BindingError as exc:
         yield problem("rows", str(exc))
         return
@@ -108,7 +108,7 @@ def _check_table(element: Element, card: Card, layout: Layout, problem: Any) -> 
         for prop in ("fill", "color"):
             if prop in cell.spec:
                 try:
-                    bind_color(cell.spec[prop], card.fields, layout)
+                    bind_color(cell.spec[prop], card.bindings, layout)
                 except BindingError as exc:
                     yield problem(f"rows/{cell.row}", str(exc))
 
@@ -123,9 +123,9 @@ def check_field_names(game: Game) -> Iterator[Issue]:
                 names = []
                 try:
                     if element.type == "field":
-                        names = [bind_text(element.props["name"], card.fields)]
+                        names = [bind_text(element.props["name"], card.bindings)]
                     elif element.type == "table":
-                        names = [c.field for c in table_cells(element, card.fields) if c.field]
+                        names = [c.field for c in table_cells(element, card.bindings) if c.field]
                 except BindingError:
                     continue  # reported above
                 for name in names:

@@ -5,7 +5,7 @@ from collections import Counter
 from collections.abc import Iterator
 
 from ..engine.claims import TOTAL, RulebookOracle, engine_name, find_oracle
-from ..issues import Issue, Location
+from ..issues import DeckError, Issue, Location
 from ..model import CardFigure, Clarifications, Game, HandExample, Rulebook, TableBlock
 from ..rulebooks import MarkupError, cover_values, fill, iter_texts, resolve_color, split_emphasis
 from ..typeset import load_metrics
@@ -114,6 +114,9 @@ def _check_claims(game: Game, book: Rulebook) -> Iterator[Issue]:
     examples = [b for b in book.blocks if isinstance(b, HandExample)]
     try:
         oracle = find_oracle(game)
+    except DeckError as exc:  # the engine found card data its rules cannot play, and says where
+        yield from exc.issues
+        return
     except ValueError as exc:
         yield Issue(game.location.child("rules"), "rules-engine", f"the rules engine cannot be built: {exc}")
         return
@@ -126,6 +129,8 @@ def _check_claims(game: Game, book: Rulebook) -> Iterator[Issue]:
     for example in examples:
         yield from _check_points_line(example, points_line)
         yield from _check_example(example, oracle)
+        if example.show_cards:
+            yield from _check_example_cards(game, example, oracle)
     yield from _check_clarifications(game, book, oracle)
 
 
@@ -171,6 +176,27 @@ def _check_example(example: HandExample, oracle: RulebookOracle) -> Iterator[Iss
             yield Issue(where.child("points").child(part), "example-claim",
                         f"example “{title}”: claims {part} {claimed} but the rules engine scores "
                         f"{actual.points[part]} ({hand}, {how})")
+
+
+def _check_example_cards(game: Game, example: HandExample, oracle: RulebookOracle) -> Iterator[Issue]:
+    """The cards the engine says a shown example draws are cards of its deck."""
+    deck = game.find_deck(example.deck)
+    if deck is None:
+        known = ", ".join(d.id for d in game.decks) or "none"
+        yield Issue(example.location.child("deck"), "reference",
+                    f"example “{example.title}”: no deck component {example.deck!r} (decks: {known})")
+        return
+    try:
+        stacks = oracle.card_stacks(example.shown)
+    except ValueError:
+        return  # the bad token is reported by _check_example
+    ids = {card.id for card in deck.cards}
+    for n, stack in enumerate(stacks):
+        for card_id in stack:
+            if card_id not in ids:
+                yield Issue(example.location.child("deck"), "unknown-card",
+                            f"example “{example.title}”: token {example.shown[n]!r} shows card {card_id!r}, which "
+                            f"is not in {deck.id!r} (set the example's deck to the deck holding it)")
 
 
 def _check_clarifications(game: Game, book: Rulebook, oracle: RulebookOracle) -> Iterator[Issue]:

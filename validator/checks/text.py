@@ -16,11 +16,11 @@ def check(game: Game) -> Iterator[Issue]:
     for deck in game.decks:
         for card in deck.cards:
             for side in sides(card, has_backs=deck.has_backs):
-                for element in iter_leaf_elements(drawn_elements(card, side.template, deck.layout), card.fields):
+                for element in iter_leaf_elements(drawn_elements(card, side.template, deck.layout), card.bindings):
                     if element.type != "text" or element.props["font"] not in game.fonts:
                         continue
                     try:
-                        text = bind_text(element.props["text"], card.fields)
+                        text = bind_text(element.props["text"], card.bindings)
                     except BindingError:
                         continue  # reported by the references check
                     font = game.fonts[element.props["font"]]

@@ -11,7 +11,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Protocol
 
-from ..games import gogyo_claims
+from ..games import gogyo_claims, jinzai_claims
 from ..model import Game
 
 TOTAL = "total"  # the part every oracle scores; "best order" examples maximise it
@@ -50,8 +50,9 @@ class RulebookOracle(Protocol):
         """Score a hand as written (`ordered`) or in its best order; ValueError naming a bad hand."""
         ...
 
-    def card_ids(self, tokens: Sequence[str]) -> tuple[str, ...]:
-        """The card-file ids of the cards a hand names, in order; ValueError naming a bad token."""
+    def card_stacks(self, tokens: Sequence[str]) -> tuple[tuple[str, ...], ...]:
+        """The card-file ids each token of a hand names, one stack per token in order, each listed
+        bottom to top (a single card for games whose tokens are cards); ValueError naming a bad token."""
         ...
 
 
@@ -59,6 +60,7 @@ OracleFactory = Callable[[Game], RulebookOracle]
 
 ORACLES: dict[str, OracleFactory] = {
     "gogyo": gogyo_claims.GogyoOracle.from_model,
+    "jinzai": jinzai_claims.JinzaiOracle.from_model,
 }
 
 

@@ -54,3 +54,7 @@ class GogyoOracle:
         if missing:
             self.game.parse_hand(missing)  # raises ValueError explaining the first bad token
         return tuple(by_label[token] for token in tokens)
+
+    def card_stacks(self, tokens: Sequence[str]) -> tuple[tuple[str, ...], ...]:
+        """Every token is one card: a stack of one."""
+        return tuple((card_id,) for card_id in self.card_ids(tokens))
