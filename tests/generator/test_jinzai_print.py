@@ -191,3 +191,38 @@ def test_sheet_text_and_embedded_fonts(built: Path) -> None:
     summary = PdfReader(built / "summary-cards.pdf")
     assert summary.pages[0].extract_text().count("得点と勝利点") == 4
     assert summary.pages[1].extract_text().count("ゲームの流れ") == 4
+
+
+# -- the sticker sheet, measured in build.json ---------------------------------------------------
+@pytest.fixture(scope="module")
+def sticker_manifest(game: Game, tmp_path_factory: pytest.TempPathFactory) -> dict:
+    out = tmp_path_factory.mktemp("jinzai-stickers")
+    build_game(game, BuildOptions(output_dir=out, report=False, only=("stickers",)))
+    return json.loads((out / "jinzai" / "build.json").read_text(encoding="utf-8"))
+
+
+def test_stickers_one_per_block_plus_spares_at_their_size(game: Game, sticker_manifest: dict) -> None:
+    stickers = placed(sticker_manifest, "stickers.pdf")
+    cards = {c.id: c for c in deck(game, "stickers").cards}
+    blocks = [p for p in stickers if cards[p["card"]].fields["use"] == "block"]
+    spares = [p for p in stickers if cards[p["card"]].fields["use"] == "spare"]
+    assert len(blocks) == 32 and len(spares) == 8
+    numbers = sorted(cards[p["card"]].fields["number"] for p in blocks)
+    assert numbers == sorted(list(range(8)) * 4)  # 1-7 four times each, and four tricksters (0)
+    size = deck(game, "stickers").layout.size
+    assert 16 <= size.width <= 20 and size.width == size.height  # a face of a common 16-20 mm block
+    assert all((p["width"], p["height"]) == (size.width, size.height) and p["side"] == "front" for p in stickers)
+
+
+def test_stickers_keep_kiss_cut_spacing_and_stay_on_the_page(game: Game, sticker_manifest: dict) -> None:
+    """Neighbouring trims are at least the layout's gutter apart, so each sticker keeps its own bleed."""
+    stickers = placed(sticker_manifest, "stickers.pdf")
+    gutter = deck(game, "stickers").layout.gutter
+    assert gutter is not None and gutter >= 2 * deck(game, "stickers").layout.size.bleed
+    for p in stickers:
+        assert 4 <= p["x"] and p["x"] + p["width"] <= 206 and 4 <= p["y"] and p["y"] + p["height"] <= 293
+    for i, a in enumerate(stickers):
+        for b in stickers[i + 1:]:
+            apart_x = max(b["x"] - (a["x"] + a["width"]), a["x"] - (b["x"] + b["width"]))
+            apart_y = max(b["y"] - (a["y"] + a["height"]), a["y"] - (b["y"] + b["height"]))
+            assert max(apart_x, apart_y) >= gutter - 1e-6, (a["card"], b["card"])
