@@ -167,38 +167,33 @@ def run_study(game: Game, study: VariantStudy, plan: SimulationPlan, *, workers:
         "options": rows,
         "balance_rank_of_default": by_balance.index(default) + 1,
         "most_balanced": by_balance[0]["id"],
-        "verdict": _verdict(rows, default, by_balance),
-        "verdict_ja": _verdict_ja(rows, default, by_balance),
+        **_verdicts(rows, default, by_balance),
     }
 
 
-def _verdict(rows: Sequence[Mapping[str, Any]], default: Mapping[str, Any],
-             by_balance: Sequence[Mapping[str, Any]]) -> str:
-    """One sentence a designer can act on: where the default stands, and whether the seats tell the options apart."""
+def _verdicts(rows: Sequence[Mapping[str, Any]], default: Mapping[str, Any],
+              by_balance: Sequence[Mapping[str, Any]]) -> dict[str, str]:
+    """One sentence a designer can act on, in English and Japanese: where the default stands, and
+    whether the seats' win-rate intervals tell the options apart at this sample size."""
     best = by_balance[0]
-    overlap = all(_intervals_overlap(row["seats"], best["seats"]) for row in rows)
+    separated = not all(_intervals_overlap(row["seats"], best["seats"]) for row in rows)
     rank = by_balance.index(default) + 1
+    balance, sd, margin = default["balance"], default["score_sd"], default["winning_margin_mean"]
     where = ("the most balanced option" if rank == 1 else
              f"balance rank {rank} of {len(rows)} (best: {best['id']} at {best['balance']:.3f})")
-    noise = ("every option's seat win-rate intervals overlap the best one's, so the seats do not separate "
-             "them at this sample size" if overlap else
-             "the seat win-rate intervals separate some options, so the choice changes seat fairness")
-    return (f"default {default['id']}: Balance {default['balance']:.3f}, {where}; {noise}; "
-            f"score spread sd {default['score_sd']:.2f}, mean winning margin {default['winning_margin_mean']:.2f}")
-
-
-def _verdict_ja(rows: Sequence[Mapping[str, Any]], default: Mapping[str, Any],
-                by_balance: Sequence[Mapping[str, Any]]) -> str:
-    """_verdict in Japanese, for the report PDF."""
-    best = by_balance[0]
-    overlap = all(_intervals_overlap(row["seats"], best["seats"]) for row in rows)
-    rank = by_balance.index(default) + 1
-    where = ("全案の中で最も釣り合っている" if rank == 1 else
-             f"釣り合いは{len(rows)}案中{rank}番目（最良は{best['id']}の{best['balance']:.3f}）")
-    noise = ("どの案も手番順ごとの勝率の95%信頼区間が最良案と重なり、この試合数では席の有利不利で案を区別できない"
-             if overlap else "手番順ごとの勝率の信頼区間が重ならない案があり、選択が席の公平さを変える")
-    return (f"既定の{default['id']}はBalance {default['balance']:.3f}で、{where}。{noise}。"
-            f"得点の標準偏差 {default['score_sd']:.2f}、平均勝差 {default['winning_margin_mean']:.2f}。")
+    where_ja = ("全案の中で最も釣り合っている" if rank == 1 else
+                f"釣り合いは{len(rows)}案中{rank}番目（最良は{best['id']}の{best['balance']:.3f}）")
+    noise = ("the seat win-rate intervals separate some options, so the choice changes seat fairness" if separated
+             else "every option's seat win-rate intervals overlap the best one's, so the seats do not separate "
+                  "them at this sample size")
+    noise_ja = ("手番順ごとの勝率の信頼区間が重ならない案があり、選択が席の公平さを変える" if separated
+                else "どの案も手番順ごとの勝率の95%信頼区間が最良案と重なり、この試合数では席の有利不利で案を区別できない")
+    return {
+        "verdict": f"default {default['id']}: Balance {balance:.3f}, {where}; {noise}; "
+                   f"score spread sd {sd:.2f}, mean winning margin {margin:.2f}",
+        "verdict_ja": f"既定の{default['id']}はBalance {balance:.3f}で、{where_ja}。{noise_ja}。"
+                      f"得点の標準偏差 {sd:.2f}、平均勝差 {margin:.2f}。",
+    }
 
 
 def _intervals_overlap(seats_a: Sequence[Mapping[str, Any]], seats_b: Sequence[Mapping[str, Any]]) -> bool:

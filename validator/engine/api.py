@@ -23,6 +23,15 @@ class InvariantError(AssertionError):
     """A state broke one of its game's invariants (a rules-engine bug, never a user error)."""
 
 
+@dataclass(frozen=True)
+class Clarification:
+    """A rule decision the source rules leave open, stated for the rulebook and referenced by tests."""
+
+    id: str
+    ja: str
+    en: str
+
+
 @dataclass(frozen=True, slots=True)
 class Outcome:
     """How one game ended: points per seat, the seats with the best points, why and when it ended."""

@@ -12,19 +12,10 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from ..engine.api import TERMINAL, Action, InvariantError, Outcome, Seat, best_seats, rule
+from ..engine.api import TERMINAL, Action, Clarification, InvariantError, Outcome, Seat, best_seats, rule
 from ..model import Game as GameModel
 from .gogyo_cards import CardTable, build_card_table, link_table, parse_hand
 from .gogyo_scoring import HandScore, Scorer, build_scoring_rules
-
-
-@dataclass(frozen=True)
-class Clarification:
-    """A rule decision the seed leaves open, stated for the rulebook and referenced by tests."""
-
-    id: str
-    ja: str
-    en: str
 
 
 CLARIFICATIONS: tuple[Clarification, ...] = (

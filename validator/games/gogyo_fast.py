@@ -22,13 +22,11 @@ from collections.abc import Sequence
 from typing import Any
 
 from ..engine.api import Seat
+from ..engine.playout import GREEDY, RANDOM, seat_kinds
 from ..policies import gogyo_greedy
-from ..policies.greedy import HEURISTICS, GreedyPolicy
-from ..policies.random_policy import RandomPolicy
 from .gogyo import (_PAIRS, DECLARE, DECLARE_CHOICE, DESTROY, DRAW, DUEL, END_DECK, END_DECLARED, FIELD, GIVE,
                     GIVE_CHOICE, MAIN, NONE, PASS, PLUNDER, WIN_CHOICE, GogyoGame)
 
-RANDOM, GREEDY = 0, 1
 END_CAP = "cap"  # as validator.simulate.END_CAP (not imported: the harness imports this module)
 
 # A game's record fields, in validator.simulate.GameRecord order.
@@ -36,22 +34,9 @@ RecordFields = tuple[int, int, str, tuple[int, ...], tuple[int, ...], int, tuple
                      tuple[tuple[str, int], ...]]
 
 
-def seat_kinds(policies: Sequence[Any], game: GogyoGame) -> tuple[int, ...] | None:
-    """RANDOM or GREEDY per seat when every policy is one this module reproduces exactly; else None."""
-    kinds = []
-    for policy in policies:
-        if type(policy) is RandomPolicy:
-            kinds.append(RANDOM)
-        elif type(policy) is GreedyPolicy and HEURISTICS.get(game.name) is gogyo_greedy.choose:
-            kinds.append(GREEDY)
-        else:
-            return None
-    return tuple(kinds)
-
-
 def fast_playout(game: GogyoGame, policies: Sequence[Any]) -> FastGogyo | None:
     """The fast player for these seats' policies, or None when some seat or rule needs the API engine."""
-    kinds = seat_kinds(policies, game)
+    kinds = seat_kinds(policies, game.name, gogyo_greedy.choose)
     rules = game.rules
     if (kinds is None or rules.field_size > rules.hand_size  # field duplicates are read from hand-sized fields
             or game.table.deck_size <= len(kinds) * rules.hand_size + rules.field_size):

@@ -21,14 +21,12 @@ from collections.abc import Sequence
 from typing import Any
 
 from ..engine.api import Seat
+from ..engine.playout import GREEDY, RANDOM, seat_kinds
 from ..policies import jinzai_greedy
-from ..policies.greedy import HEURISTICS, GreedyPolicy
-from ..policies.random_policy import RandomPolicy
 from .jinzai import END_MAX_GAMES, END_VP, SIDE_BU, SIDE_BUN, JinzaiGame
 from .jinzai_rules import BID_HAND, BID_PUBLIC, GIVE, PICK, ROTATE, STAR, STAR_TAKE, TAKE_BID, TAKE_POOL
 from .jinzai_scoring import BUN, STAR as STAR_KIND
 
-RANDOM, GREEDY = 0, 1
 END_CAP = "cap"  # as validator.simulate.END_CAP (not imported: the harness imports this module)
 BITS = 4  # bits per column in a packed key of counted lengths
 
@@ -53,22 +51,9 @@ class _Capped(Exception):
     """The step cap was reached before a decision."""
 
 
-def seat_kinds(policies: Sequence[Any], game: JinzaiGame) -> tuple[int, ...] | None:
-    """RANDOM or GREEDY per seat when every policy is one this module reproduces exactly; else None."""
-    kinds = []
-    for policy in policies:
-        if type(policy) is RandomPolicy:
-            kinds.append(RANDOM)
-        elif type(policy) is GreedyPolicy and HEURISTICS.get(game.name) is jinzai_greedy.choose:
-            kinds.append(GREEDY)
-        else:
-            return None
-    return tuple(kinds)
-
-
 def fast_playout(game: JinzaiGame, policies: Sequence[Any]) -> FastJinzai | None:
     """The fast player for these seats' policies, or None when some seat or the tile table needs the API engine."""
-    kinds = seat_kinds(policies, game)
+    kinds = seat_kinds(policies, game.name, jinzai_greedy.choose)
     if kinds is None or not game.min_players <= len(kinds) <= game.max_players:
         return None
     table = game.table

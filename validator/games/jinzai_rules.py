@@ -5,16 +5,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from ..engine.api import Action, Seat, rule
-
-
-@dataclass(frozen=True)
-class Clarification:
-    """A rule decision the seed leaves open, stated for the rulebook and referenced by tests."""
-
-    id: str
-    ja: str
-    en: str
+from ..engine.api import Action, Clarification, Seat, rule
 
 
 CLARIFICATIONS: tuple[Clarification, ...] = (
