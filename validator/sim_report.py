@@ -32,8 +32,9 @@ def render_text(s: dict[str, Any]) -> str:
     """The summary a designer reads: every number the JSON holds that matters, with its assumption."""
     policies = ", ".join(s["policies"]) if len(set(s["policies"])) > 1 else f"{s['policies'][0]} x{s['players']}"
     done = s["finished"]
+    games = f" of {s['games_per_match']} games ({s['games']} games)" if s["games_per_match"] > 1 else ""
     out = [
-        f"{s['game']}: {s['matches']} matches of {s['games_per_match']} games ({s['games']} games), "
+        f"{s['game']}: {s['matches']} matches{games}, "
         f"{s['players']} players, policy {policies}, seed {s['seed']}",
         f"  ({s['unit']})",
         f"finished: {done['matches']}/{s['matches']} matches, {done['games']}/{s['games']} games "

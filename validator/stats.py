@@ -129,7 +129,9 @@ def summarize(records: Sequence[MatchRecord], game: RulesGame, config: SimConfig
         "matches": len(records),
         "games": len(games),
         "games_per_match": game.games_per_match,
-        "unit": f"a match is {game.games_per_match} games (the box's play time and the victory rule cover "
+        # An engine whose one record is a whole match of repeated games (jinzai) says so in match_note.
+        "unit": getattr(game, "match_note", None) or
+                f"a match is {game.games_per_match} games (the box's play time and the victory rule cover "
                 "the match); the per-game figures count each game on its own",
         "finished": {"matches": len(finished), "games": len(games) - ended.get(END_CAP, 0),
                      "timeouts": timeouts, "all_finished": timeouts == 0},

@@ -40,6 +40,8 @@ class JinzaiGame:
     play_minutes: tuple[int, int]
     action_kinds: tuple[str, ...] = ACTION_KINDS
     games_per_match: int = 1  # one State plays the whole match (games repeat until the winning VP)
+    match_note: str = ("a match is one record: games repeat inside it until someone has the winning VP (the "
+                       "'games' counter says how many); turns, scores (VP) and ending are per match")
 
     @classmethod
     def from_model(cls, model: GameModel) -> JinzaiGame:
