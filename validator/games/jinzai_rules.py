@@ -21,9 +21,9 @@ CLARIFICATIONS: tuple[Clarification, ...] = (
     Clarification("pool-fixed", "人材牌の置き場所はラウンドの初めに決まり、そのラウンド中に牌が減っても動きません。",
                   "The space is fixed when the pool is placed at the start of a round; tiles leaving the pool "
                   "during the round do not move it."),
-    Clarification("setup-hidden", "配置の3個は、スタートプレイヤーから順に1個ずつ伏せて選んだものとして扱い、全員が選び終えてから公開します。",
-                  "The simultaneous choice of 3 public tiles is modelled as hidden sequential picks (one tile at "
-                  "a time, start player first), revealed together once everyone has chosen."),
+    Clarification("setup-hidden", "配置の3個は、スタートプレイヤーから順に各自が3個を伏せて選んだものとして扱い、全員が選び終えてから公開します。",
+                  "The simultaneous choice of 3 public tiles is modelled as hidden picks, each player choosing "
+                  "all three in turn from the start player, revealed together once everyone has chosen."),
     Clarification("trickster-column", "トリックスターを獲得牌に加えるときは、持ち主が牌のある列の一番上に置きます。"
                   "牌のある列がひとつもなければ、好きな列に置きます（その列は無いものとして扱います）。",
                   "A trickster joining public tiles goes on top of a non-empty column its owner chooses; with "
@@ -62,9 +62,11 @@ CLARIFICATIONS: tuple[Clarification, ...] = (
                   "Totals rank with ties sharing a place and skipping the next (1,1,3,4). The one-type penalty "
                   "applies unless the counted columns include both a 文官 and a 武官 number (none counts too)."),
     Clarification("next-game", "次のゲームは、直前のゲームの4ラウンド目でSPになったプレイヤーから始めます。"
-                  "シミュレーションでは12ゲームで決着しなければ勝利点の多い人の勝ちとします。",
+                  "シミュレーションでは12ゲームで決着しなければ勝利点の多い人の勝ちとします"
+                  "（同じなら最後のゲームの合計1位の人、それも同じなら分かち合い）。",
                   "The next game starts with the player who became start player after round 4 of the last game. "
-                  "Simulation only: after 12 games without a winner, the most VP win."),
+                  "Simulation only: after 12 games without a winner, the most VP win (then the last game's top "
+                  "total, else shared)."),
 )
 
 

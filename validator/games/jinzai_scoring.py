@@ -109,7 +109,7 @@ class ScoringRules:
         vp = self.four_of_a_kind_vp if any(c >= 4 for _, c in counts) else 0
         vp += self.five_kinds_vp if len(present) >= 5 else 0
         types = {self.type_of[n] for n in present}
-        if not (BUN in types and BU in types):  # clarification "one-type-only"
+        if not (BUN in types and BU in types):  # clarification "vp-ranking"
             vp += self.one_type_only_vp
         return vp
 
