@@ -43,6 +43,16 @@ _LONG_CELL = 8  # a column holding a cell longer than this many characters is se
 _EXAMPLE_STACK_MM = 46.0  # the tallest stack of cards an example draws (a single 16 mm poker card is 22 mm)
 
 
+class TypesetNumber(int):
+    """A claimed number as Japanese print sets it: a true minus (−2, not -2) and ±0 for a signed zero."""
+
+    def __format__(self, spec: str) -> str:
+        text = format(int(self), spec)
+        if "+" in spec and self == 0:
+            text = text.replace("+", "±")
+        return text.replace("-", "\u2212")
+
+
 @dataclass(frozen=True)
 class StorySettings:
     """What every builder needs: styles by name, colours, fonts, the column width and card drawing."""
@@ -210,7 +220,8 @@ def _example(block: RulebookBlock, game: Game, settings: StorySettings) -> list[
     if block.text:
         inner.append(settings.para(block.text, "example_text"))
     points = labels.get("points") or " / ".join(f"{part} {{{part}}}" for part in block.points)
-    inner.append(settings.para(fill(points, block.points, source="the example"), "example_points"))
+    shown = {part: TypesetNumber(value) for part, value in block.points.items()}
+    inner.append(settings.para(fill(points, shown, source="the example"), "example_points"))
     box = Table([[inner]], colWidths=[settings.width], style=TableStyle([
         settings.cell_font,
         ("BACKGROUND", (0, 0), (-1, -1), settings.colors["tint"]),

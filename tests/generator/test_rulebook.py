@@ -203,3 +203,10 @@ def test_can_break() -> None:
 
 def test_ideographic_spaces_survive_parsing() -> None:
     assert lines_of("2〜4人用\u3000\u300020分", 20) == ["2〜4人用\u3000\u300020分"]
+
+
+def test_claimed_numbers_are_set_with_a_true_minus_and_a_signed_zero() -> None:
+    from generator.rulebook_story import TypesetNumber
+    assert f"{TypesetNumber(-2)}点" == "\u22122点"
+    assert [f"{TypesetNumber(v):+d}" for v in (1, 0, -1)] == ["+1", "±0", "\u22121"]
+    assert f"{TypesetNumber(18)}" == "18"
