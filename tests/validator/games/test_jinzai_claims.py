@@ -269,7 +269,7 @@ def rulebook_pdf(tmp_path_factory: pytest.TempPathFactory, jinzai: Game) -> Path
 def test_the_pdf_prints_examples_clarifications_and_no_kinsoku_break(rulebook_pdf: Path) -> None:
     reader = PdfReader(rulebook_pdf)
     text = "".join(page.extract_text() for page in reader.pages)
-    for fact in ("人材登用", "仮題", "価値 10点", "価値 21点", "価値 -2点", "ルールの補足"):
+    for fact in ("人材登用", "仮題", "価値 10点", "価値 21点", "価値 \u22122点", "ルールの補足"):
         assert fact in text
     lines = [line.strip() for page in reader.pages for line in page.extract_text().splitlines() if line.strip()]
     assert [line for line in lines if line[0] in NO_LINE_START] == []
