@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from ..games import gogyo, jinzai
+from ..games import gogyo, jinzai, sengoku
 from ..model import Game
 from .api import RulesGame
 
@@ -12,6 +12,7 @@ GameFactory = Callable[[Game], RulesGame]
 GAMES: dict[str, GameFactory] = {
     "gogyo": gogyo.GogyoGame.from_model,
     "jinzai": jinzai.JinzaiGame.from_model,
+    "sengoku": sengoku.SengokuGame.from_model,
 }
 
 

@@ -6,13 +6,14 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from ..engine.api import Action
-from . import gogyo_greedy, jinzai_greedy
+from . import gogyo_greedy, jinzai_greedy, sengoku_greedy
 
 Heuristic = Callable[[Any, Sequence[Action], random.Random], Action]
 
 HEURISTICS: dict[str, Heuristic] = {
     "gogyo": gogyo_greedy.choose,
     "jinzai": jinzai_greedy.choose,
+    "sengoku": sengoku_greedy.choose,
 }
 
 
