@@ -59,9 +59,9 @@ def _contents(game: Game) -> str:
     """'66 cards, 4 sheets': what the game prints, counted by kind."""
     counts: dict[str, int] = {}
     for deck in game.decks:
-        noun = "cards" if deck.has_backs else "sheets"
+        noun = "card" if deck.has_backs else "sheet"
         counts[noun] = counts.get(noun, 0) + sum(card.qty for card in deck.cards)
-    return ", ".join(f"{n} {noun}" for noun, n in counts.items())
+    return ", ".join(f"{n} {noun}{'' if n == 1 else 's'}" for noun, n in counts.items())
 
 
 def _games(requested: list[str] | None, decks: Path) -> list[str]:
