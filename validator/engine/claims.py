@@ -11,7 +11,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Protocol
 
-from ..games import gogyo_claims, jinzai_claims
+from ..games import gogyo_claims, jinzai_claims, sengoku_claims
 from ..model import Game
 
 TOTAL = "total"  # the part every oracle scores; "best order" examples maximise it
@@ -61,6 +61,7 @@ OracleFactory = Callable[[Game], RulebookOracle]
 ORACLES: dict[str, OracleFactory] = {
     "gogyo": gogyo_claims.GogyoOracle.from_model,
     "jinzai": jinzai_claims.JinzaiOracle.from_model,
+    "sengoku": sengoku_claims.SengokuOracle.from_model,
 }
 
 
