@@ -127,7 +127,40 @@ def check(game: Game) -> Iterator[Issue]:
         return  # card checks would repeat the same fault once per card
     cards = _name_cards(game)
     yield from _check_cards(fams, lords, cards)
+    yield from _player_limits(game, sum(card.qty for card in cards.values()))
     yield from _notes(fams, lords)
+
+
+def max_players(num_cards: int, hand_size: int) -> int:
+    """The most players whose hands of `hand_size` still leave at least one card to draw."""
+    return (num_cards - 1) // hand_size
+
+
+def _player_limits(game: Game, num_cards: int) -> Iterator[Issue]:
+    """Deck size against player count: every hand size must be a whole number of names and leave a
+    draw pile for the box's largest table; the limit of each hand size is reported."""
+    rules, where = game.rules, game.location.child("rules")
+    name_size = rules.get("name_size", 3)
+    sizes = [("hand_size", rules.get("hand_size"))] + [
+        (f"hand_size_options/{i}", size) for i, size in enumerate(rules.get("hand_size_options", []))]
+    limits = []
+    for pointer, size in sizes:
+        at = where
+        for key in pointer.split("/"):
+            at = at.child(int(key) if key.isdigit() else key)
+        if not isinstance(size, int) or size < name_size or size % name_size:
+            yield Issue(at, "sengoku-hand-size", f"a hand of {size!r} cards is not a whole number of {name_size}-card names")
+            continue
+        limit = max_players(num_cards, size)
+        limits.append(f"{size}-card hands: at most {limit} players")
+        if pointer == "hand_size" and game.players[1] > limit:
+            yield Issue(game.location.child("players").child("max"), "sengoku-players",
+                        f"{game.players[1]} players with {size}-card hands need {game.players[1] * size + 1} "
+                        f"cards, the deck has {num_cards}: at most {limit} players")
+    if limits:
+        yield Issue(where.child("hand_size"), "sengoku-players",
+                    f"info: {num_cards} cards leave a draw pile for " + "; ".join(dict.fromkeys(limits)),
+                    severity="info")
 
 
 def _check_families(game: Game, fams: list[Family]) -> Iterator[Issue]:

@@ -143,6 +143,13 @@ CASES: dict[str, tuple[Callable[[Path], None], tuple[str, ...]]] = {
     "duplicate-warlord": (
         edit_json("game.json", duplicate_warlord),
         ("game.json:", "$.rules.warlords[40].id:", "'oda-nobunaga' is listed twice")),
+    "too-many-players-for-the-deck": (
+        edit_json("game.json", lambda d: d["players"].__setitem__("max", 10)),
+        ("game.json:", "$.players.max:", "10 players with 12-card hands need 121 cards, the deck has 120",
+         "at most 9 players")),
+    "hand-size-not-whole-names": (
+        edit_json("game.json", lambda d: d["rules"].__setitem__("hand_size_options", [9, 10, 12])),
+        ("game.json:", "$.rules.hand_size_options[1]:", "a hand of 10 cards is not a whole number of 3-card names")),
 }
 
 
@@ -164,3 +171,11 @@ def test_notes_do_not_fail_check() -> None:
     assert result.exit_code == 0, result.output
     assert "info: 秀 is in 7 names" in result.output
     assert "warning: 豊臣秀長 and 丹羽長秀" in result.output
+    assert "info: 120 cards leave a draw pile for 12-card hands: at most 9 players; 9-card hands: at most 13 players" \
+        in result.output
+
+
+def test_max_players_leaves_a_draw_pile() -> None:
+    assert sengoku_data.max_players(120, 12) == 9   # 9 x 12 = 108 dealt, 12 to draw; 10 x 12 = 120 leaves none
+    assert sengoku_data.max_players(120, 9) == 13   # 13 x 9 = 117, 3 to draw
+    assert sengoku_data.max_players(24, 12) == 1
