@@ -61,6 +61,23 @@ def _key_numbers(s: dict[str, Any]) -> list[list[str]]:
     ]
 
 
+def _counter_section(s: dict[str, Any], styles: dict[str, ParagraphStyle], font: str, bold: str) -> list[Any]:
+    """Every event the engine counts (steals, effects fired, tie-breaks…): total, mean and max per game."""
+    if not s.get("counters"):
+        return []
+    rows = [["数えた出来事（エンジンの名前）", "合計", "1ゲーム平均", "最大"]]
+    for name, total in s["counters"].items():
+        per = s["counters_per_game"][name]
+        rows.append([name, f"{total}", f"{per['mean']:.2f}", f"{per['max']:g}"])
+    table = Table(rows, colWidths=[80 * mm, 30 * mm, 30 * mm, 25 * mm], repeatRows=1)
+    table.setStyle(TableStyle([
+        ("FONT", (0, 0), (-1, -1), font, 8), ("FONT", (0, 0), (-1, 0), bold, 8),
+        ("TEXTCOLOR", (0, 0), (-1, -1), INK), ("LINEBELOW", (0, 0), (-1, -1), 0.3, RULE),
+        ("ALIGN", (1, 0), (-1, -1), "RIGHT"),
+    ]))
+    return [KeepTogether([Paragraph("数えた出来事", styles["h2"]), table, Spacer(1, 2 * mm)])]
+
+
 def _variant_section(v: dict[str, Any], styles: dict[str, ParagraphStyle], font: str, bold: str) -> list[Any]:
     """The design question, one row per option (★ = the deck's default), the designer's reason and the verdict."""
     seats = len(v["options"][0]["seats"])
@@ -115,6 +132,7 @@ def write_report_pdf(path: Path, summary: dict[str, Any], *, title: str, font: s
     story.append(intervals([Estimate(f"手番順 {row['seat']}", row["rate"], *row["ci95"]) for row in s["seats"]],
                            title="手番順ごとの勝率と95%信頼区間（点線 = 公平な取り分）", font=font,
                            reference=1 / players))
+    story += _counter_section(s, styles, font, bold)
     if "variants" in s:
         story.append(KeepTogether(_variant_section(s["variants"], styles, font, bold)))
     story.append(Paragraph("前提", styles["h2"]))
