@@ -18,7 +18,7 @@ from ..engine.api import TERMINAL, Action, InvariantError, Outcome, Seat, best_s
 from ..model import Game as GameModel
 from .sengoku_names import NameTable, build_name_table
 from .sengoku_rules import (ACTION_KINDS, CLARIFICATIONS, DISCARD, PASS, PASS_ACTION, REVEAL, STEAL,
-                            SengokuObservation, SengokuRules, decode, encode)
+                            SengokuObservation, SengokuRules, decode)
 
 __all__ = ["CLARIFICATIONS", "SengokuGame", "SengokuState", "SengokuObservation"]
 
@@ -89,10 +89,12 @@ class SengokuState:
         self.pile = pile
         size = game.rules.hand_size
         self.hands: list[list[int]] = [[pile.pop() for _ in range(size)] for _ in range(num_players)]
+        type_of = self.table.type_of
+        self.held: list[list[int]] = [[type_of[c] for c in hand] for hand in self.hands]  # hands, as types
         self.counts = [[0] * self.table.num_types for _ in range(num_players)]
-        for seat, hand in enumerate(self.hands):
-            for card in hand:
-                self.counts[seat][self.table.type_of[card]] += 1
+        for seat, held in enumerate(self.held):
+            for t in held:
+                self.counts[seat][t] += 1
         self.shown: list[list[int]] = [[] for _ in range(num_players)]        # warlords laid out
         self.shown_cards: list[list[int]] = [[] for _ in range(num_players)]  # their cards
         self.discards: list[int] = []
@@ -100,14 +102,17 @@ class SengokuState:
         self.zero_order: list[Seat] = []
         self.first_player = first_player
         self.turn_player = first_player
-        self.candidates: list[Seat] = []      # seats still to be asked in the open steal window
+        self.candidates: list[tuple[Seat, list[int]]] = []  # (seat, names) still to be asked in the steal window
         self.live = -1                        # the discard open to a steal, -1 if none
         self.turns = 0
         self.places: tuple[int, ...] = ()
         self.counts_ = {"names": 0, "steals": 0, "emptied": 0, "tie_rule1": 0, "tie_rule2": 0, "tie_shared": 0,
                         "riichi": 0, "riichi_wins": 0, "draws": 0}
-        for seat in range(num_players):
-            self.counts_[f"names_p{seat + 1}"] = 0
+        self._after = tuple(tuple((seat + i) % num_players for i in range(1, num_players))
+                            for seat in range(num_players))  # seat -> the others, in turn order
+        self._names_key = tuple(f"names_p{seat + 1}" for seat in range(num_players))
+        for key in self._names_key:
+            self.counts_[key] = 0
         self.end_reason = ""
         self._returns: tuple[int, ...] = (0,) * num_players
         self._winners: tuple[Seat, ...] = ()
@@ -128,8 +133,7 @@ class SengokuState:
         return self._legal
 
     def hand_types(self, seat: Seat) -> tuple[int, ...]:
-        type_of = self.table.type_of
-        return tuple(sorted(type_of[c] for c in self.hands[seat]))
+        return tuple(sorted(self.held[seat]))
 
     # -- turn -----------------------------------------------------------------------------------
     def _draw_turn(self, seat: Seat) -> None:
@@ -137,25 +141,30 @@ class SengokuState:
             self._finish_pile()
             return
         card = self.pile.pop()
+        card_type = self.table.type_of[card]
         self.hands[seat].append(card)
-        self.counts[seat][self.table.type_of[card]] += 1
+        self.held[seat].append(card_type)
+        self.counts[seat][card_type] += 1
         self.turns += 1
         self.turn_player = seat
         self._after_gain(seat)
 
     def _after_gain(self, seat: Seat) -> None:
         """After a draw, a steal or a lay-out: win (riichi), lay out a name (base) or discard."""
-        types = self.hand_types(seat)
+        held = set(self.held[seat])
         if self.riichi_variant:
-            if self.table.is_complete_but_one(types):
+            if self.table.is_complete_but_one(self.hand_types(seat)):
                 self._win(seat)
                 return
         else:
-            names = self.table.completable(self.counts[seat], types)
+            counts, by_family = self.counts[seat], self.table.completers
+            names = [w for t in held & self.table.surname_types for w, a, b in by_family[t]
+                     if counts[a] and counts[b] and (a != b or counts[a] > 1)]
             if names:
-                self._set(REVEAL, seat, [encode(REVEAL, w) for w in names])
+                names.sort()
+                self.phase, self.player, self._legal = REVEAL, seat, [REVEAL << 8 | w for w in names]
                 return
-        self._set(DISCARD, seat, [DISCARD << 8 | t for t in sorted(set(types))])
+        self.phase, self.player, self._legal = DISCARD, seat, sorted([DISCARD << 8 | t for t in held])
 
     def _set(self, phase: int, player: Seat, legal: list[Action]) -> None:
         self.phase, self.player, self._legal = phase, player, legal
@@ -164,13 +173,12 @@ class SengokuState:
         """Play one of legal_actions() (legality is not re-checked here: test `a in legal_actions()`)."""
         if self.phase == OVER:
             raise ValueError("the game is over")
-        kind, x = decode(action)
-        seat = self.player
-        if kind == REVEAL:
+        kind, x, seat = action >> 8, action & 255, self.player
+        if kind == DISCARD:
+            self._discard(seat, x)
+        elif kind == REVEAL:
             self._lay_out(seat, x)
             self._after_gain(seat)
-        elif kind == DISCARD:
-            self._discard(seat, x)
         elif kind == STEAL:
             self._steal(seat, x)
         elif kind == PASS:
@@ -179,18 +187,21 @@ class SengokuState:
             raise ValueError(f"not a sengoku action: {action}")
 
     def _take_type(self, seat: Seat, card_type: int) -> int:
-        hand, type_of = self.hands[seat], self.table.type_of
-        for i in range(len(hand) - 1, -1, -1):
-            if type_of[hand[i]] == card_type:
-                self.counts[seat][card_type] -= 1
-                return hand.pop(i)
-        raise ValueError(f"seat {seat} holds no card of type {self.table.type_label[card_type]}")
+        """Take the hand's last card of `card_type` out of it."""
+        held = self.held[seat]
+        if not self.counts[seat][card_type]:
+            raise ValueError(f"seat {seat} holds no card of type {self.table.type_label[card_type]}")
+        i = len(held) - 1 - held[::-1].index(card_type)
+        del held[i]
+        self.counts[seat][card_type] -= 1
+        return self.hands[seat].pop(i)
 
     def _lay_out(self, seat: Seat, warlord: int) -> None:
         self.shown[seat].append(warlord)
-        self.shown_cards[seat].extend(self._take_type(seat, t) for t in self.table.names[warlord])
-        self.counts_["names"] += 1
-        self.counts_[f"names_p{seat + 1}"] += 1
+        self.shown_cards[seat].extend([self._take_type(seat, t) for t in self.table.names[warlord]])
+        counts = self.counts_
+        counts["names"] += 1
+        counts[self._names_key[seat]] += 1
 
     def _discard(self, seat: Seat, card_type: int) -> None:
         card = self._take_type(seat, card_type)
@@ -201,9 +212,17 @@ class SengokuState:
         elif self.riichi_variant:
             self._check_riichi(seat)
         self.live = card
-        n = self.num_players
-        self.candidates = [s for s in ((seat + i) % n for i in range(1, n))
-                           if len(self.hands[s]) >= 2 and self.table.steals(self.counts[s], card_type)]
+        counts, completers = self.counts, self.table.completers[card_type]
+        candidates = []
+        if completers:
+            for s in self._after[seat]:  # a name's two other cards in hand: the hand holds two cards or more
+                held = counts[s]
+                for _, a, b in completers:  # most seats can't steal: find out before building a list
+                    if held[a] and held[b] and (a != b or held[a] > 1):
+                        candidates.append((s, [w for w, a, b in completers
+                                               if held[a] and held[b] and (a != b or held[a] > 1)]))
+                        break
+        self.candidates = candidates
         self._ask_next()
 
     def _check_riichi(self, seat: Seat) -> None:
@@ -214,23 +233,29 @@ class SengokuState:
     def _ask_next(self) -> None:
         """Offer the live discard to the next seat able to steal it, or close the window."""
         if self.candidates:
-            seat = self.candidates.pop(0)
-            names = self.table.steals(self.counts[seat], self.table.type_of[self.live])
-            self._set(STEAL, seat, [encode(STEAL, w) for w in names] + [PASS_ACTION])
+            seat, names = self.candidates.pop(0)  # its hand is as when the window opened: only passes since
+            legal = [STEAL << 8 | w for w in names]
+            legal.append(PASS_ACTION)
+            self.phase, self.player, self._legal = STEAL, seat, legal
             return
         self.live = -1
-        holding = [s for s in range(self.num_players) if self.hands[s]]
-        if len(holding) <= 1:
+        n = self.num_players
+        if n - len(self.zero_order) <= 1:  # an emptied hand never gains a card again
             self._finish_base(END_ALL_OUT)
             return
-        n = self.num_players
-        nxt = next(s for s in ((self.turn_player + i) % n for i in range(1, n + 1)) if self.hands[s])
-        self._draw_turn(nxt)
+        hands, seat = self.hands, self.turn_player
+        while True:
+            seat = seat + 1 if seat + 1 < n else 0
+            if hands[seat]:
+                break
+        self._draw_turn(seat)
 
     def _steal(self, seat: Seat, warlord: int) -> None:
         card = self.discards.pop()
+        card_type = self.table.type_of[card]
         self.hands[seat].append(card)
-        self.counts[seat][self.table.type_of[card]] += 1
+        self.held[seat].append(card_type)
+        self.counts[seat][card_type] += 1
         self.live, self.candidates = -1, []
         self.counts_["steals"] += 1
         self._lay_out(seat, warlord)
@@ -335,7 +360,7 @@ class SengokuState:
             held = [0] * self.table.num_types
             for card in self.hands[seat]:
                 held[type_of[card]] += 1
-            if held != self.counts[seat]:
+            if held != self.counts[seat] or self.held[seat] != [type_of[c] for c in self.hands[seat]]:
                 raise InvariantError(f"seat {seat}: type counts out of step with the hand")
             shown = sorted(type_of[c] for c in self.shown_cards[seat])
             if shown != sorted(t for w in self.shown[seat] for t in self.table.names[w]):

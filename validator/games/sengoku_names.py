@@ -27,6 +27,8 @@ class NameTable:
     names_with: tuple[tuple[int, ...], ...]    # type -> warlord indices using it
     copies: tuple[int, ...]                    # type -> cards of that type in the deck
     completers: tuple[tuple[tuple[int, int, int], ...], ...]  # type -> (warlord, other two types), one per card set
+    partners: tuple[tuple[int, ...], ...] = ()  # given type -> the given types that share a name with it
+    surname_types: frozenset[int] = frozenset()
     _packing: dict[tuple[int, ...], int] = field(default_factory=dict, compare=False, repr=False)
 
     @property
@@ -60,22 +62,51 @@ class NameTable:
             known = self._packing[hand] = self._pack(hand)
         return known
 
-    def _pack(self, hand: tuple[int, ...]) -> int:
-        if len(hand) < 3:
-            return 0
-        first, rest = hand[0], hand[1:]
-        best = self.packing(rest)  # the smallest card is left over, or it is in some name
-        for w in self.names_with[first]:
-            remaining = list(rest)
-            name = list(self.names[w])
-            name.remove(first)
-            try:
-                for t in name:
-                    remaining.remove(t)
-            except ValueError:
-                continue
-            best = max(best, 1 + self.packing(tuple(remaining)))
+    def _pack(self, hand: tuple[int, ...], wild: bool = False) -> int:
+        """Every name has one surname card: choose, surname card by surname card, the name it is in (or none)."""
+        held = [0] * len(self.type_label)
+        surnames = []
+        is_given = self.is_given
+        for t in hand:
+            if is_given[t]:
+                held[t] += 1
+            else:
+                surnames.append(t)
+        return self._pack_from(surnames, 0, held, wild)
+
+    def _pack_from(self, surnames: list[int], i: int, held: list[int], wild: bool) -> int:
+        """The most names from surnames[i:] and the given cards `held`, plus one wildcard card if `wild`."""
+        if i == len(surnames):
+            return 1 if wild and self._pair_held(held) else 0  # the wildcard as a surname card
+        most = len(surnames) - i + wild  # no more names than surname cards, the wildcard one of them
+        best = self._pack_from(surnames, i + 1, held, wild)  # this surname card is left over
+        for _, a, b in self.completers[surnames[i]]:
+            if best == most:
+                break
+            has_a = held[a] > 0
+            has_b = held[b] > (1 if a == b and has_a else 0)
+            if has_a and has_b:
+                held[a] -= 1
+                held[b] -= 1
+                best = max(best, 1 + self._pack_from(surnames, i + 1, held, wild))
+                held[a] += 1
+                held[b] += 1
+            elif wild and (has_a or has_b):
+                kept = a if has_a else b
+                held[kept] -= 1
+                best = max(best, 1 + self._pack_from(surnames, i + 1, held, False))
+                held[kept] += 1
         return best
+
+    def _pair_held(self, held: list[int]) -> bool:
+        """Some name's two given cards are among `held`."""
+        partners = self.partners
+        for t, n in enumerate(held):
+            if n:
+                for u in partners[t]:
+                    if held[u] > (t == u):
+                        return True
+        return False
 
     def is_complete_but_one(self, hand: tuple[int, ...]) -> bool:
         """Every card of the hand (3k + 1 sorted types) but one is in a name."""
@@ -90,29 +121,8 @@ class NameTable:
         key = hand + (-1,)
         known = self._packing.get(key)
         if known is None:
-            known = self._packing[key] = self._pack_wild(hand)
+            known = self._packing[key] = self._pack(hand, wild=True)
         return known
-
-    def _pack_wild(self, hand: tuple[int, ...]) -> int:
-        if len(hand) < 2:
-            return 0
-        first, rest = hand[0], hand[1:]
-        best = self.packing_wild(rest)  # the smallest card is left over, or it is in some name
-        for w in self.names_with[first]:
-            remaining = list(rest)
-            name = list(self.names[w])
-            name.remove(first)
-            missing = 0
-            for t in name:
-                if t in remaining:
-                    remaining.remove(t)
-                else:
-                    missing += 1
-            if missing == 0:
-                best = max(best, 1 + self.packing_wild(tuple(remaining)))
-            elif missing == 1:
-                best = max(best, 1 + self.packing(tuple(remaining)))
-        return best
 
     def best_split(self, hand: tuple[int, ...]) -> tuple[tuple[int, ...], tuple[int, ...]]:
         """(names, leftover): the hand less as many names as it can make; of several ways, the leftover
@@ -191,6 +201,8 @@ def build_name_table(cards: Sequence[Card], rules: Mapping[str, Any]) -> NameTab
     name_labels: list[str] = []
     for warlord in rules["warlords"]:
         parts = [index[("surname", warlord["family"])]] + [index[("given", k)] for k in warlord["given"]]
+        if len(parts) != 3:
+            raise ValueError(f"sengoku: {warlord['name']} is not a surname card and two kanji cards")
         names.append(tuple(sorted(parts)))
         name_labels.append(warlord["name"])
     names_with = [[] for _ in labels]  # type: list[list[int]]
@@ -206,9 +218,17 @@ def build_name_table(cards: Sequence[Card], rules: Mapping[str, Any]) -> NameTab
         for t in set(name):
             a, b = _without_one(name, t)
             completers[t].append((w, a, b))
+    partners: list[set[int]] = [set() for _ in labels]
+    for family in range(len(labels)):
+        if not given[family]:
+            for _, a, b in completers[family]:
+                partners[a].add(b)
+                partners[b].add(a)
     return NameTable(tuple(type_of), tuple(labels), tuple(given), tuple(crest_count), tuple(names),
                      tuple(name_labels), tuple(tuple(ws) for ws in names_with),
-                     tuple(copies[t] for t in range(len(labels))), tuple(tuple(c) for c in completers))
+                     tuple(copies[t] for t in range(len(labels))), tuple(tuple(c) for c in completers),
+                     tuple(tuple(sorted(p)) for p in partners),
+                     frozenset(t for t in range(len(labels)) if not given[t]))
 
 
 def _without_one(name: tuple[int, ...], t: int) -> tuple[int, int]:

@@ -32,28 +32,50 @@ def _unseen(obs: Any) -> list[int]:
     return unseen
 
 
+_SHAPES: dict[int, tuple[Any, tuple[tuple[tuple[tuple[int, int], ...], ...], ...]]] = {}
+
+
+def _shapes(table: Any) -> tuple[tuple[tuple[tuple[int, int], ...], ...], ...]:
+    """type -> the distinct card sets of the names using it, each as (type, copies in the name) pairs."""
+    known = _SHAPES.get(id(table))
+    if known is None or known[0] is not table:
+        touching: list[list[tuple[tuple[int, int], ...]]] = [[] for _ in table.type_label]
+        for name in sorted(set(table.names)):
+            shape = tuple((u, name.count(u)) for u in sorted(set(name)))
+            for u, _ in shape:
+                touching[u].append(shape)
+        known = _SHAPES[id(table)] = (table, tuple(tuple(t) for t in touching))
+    return known[1]
+
+
 def hand_value(table: Any, hand: tuple[int, ...], unseen: Sequence[int]) -> float:
     """Completed names, then reachable partial names, less a little per crest held."""
-    value = NAME * table.packing(hand)
     counts: dict[int, int] = {}
     for t in hand:
         counts[t] = counts.get(t, 0) + 1
-    seen: set[tuple[int, ...]] = set()
+    touching = _shapes(table)
+    seen: set[tuple[tuple[int, int], ...]] = set()
+    pairs = singles = 0
     for t in counts:
-        for w in table.names_with[t]:
-            name = table.names[w]
-            if name in seen:
+        for shape in touching[t]:
+            if shape in seen:
                 continue
-            seen.add(name)
-            have, reachable, left = 0, True, dict(counts)
-            for u in name:
-                if left.get(u, 0) > 0:
-                    left[u] -= 1
-                    have += 1
-                elif unseen[u] <= 0:
-                    reachable = False
+            seen.add(shape)
+            have, reachable = 0, True
+            for u, copies in shape:
+                held = counts.get(u, 0)
+                if held >= copies:
+                    have += copies
+                else:
+                    have += held
+                    if unseen[u] <= 0:  # a card still missing, and none left to come
+                        reachable = False
             if reachable and have < 3:
-                value += PAIR if have == 2 else SINGLE
+                if have == 2:
+                    pairs += 1
+                else:
+                    singles += 1
+    value = NAME * table.packing(hand) + (PAIR * pairs + SINGLE * singles)  # whole numbers: exact in any order
     return value - CREST * sum(table.crests[t] for t in hand)
 
 
