@@ -16,6 +16,7 @@ from typing import Any
 
 from ..engine.api import TERMINAL, Action, InvariantError, Outcome, Seat, best_seats
 from ..model import Game as GameModel
+from .sengoku_data import max_players
 from .sengoku_names import NameTable, build_name_table
 from .sengoku_rules import (ACTION_KINDS, CLARIFICATIONS, DISCARD, PASS, PASS_ACTION, REVEAL, STEAL,
                             SengokuObservation, SengokuRules, decode)
@@ -50,10 +51,7 @@ class SengokuGame:
         return cls(model.id, rules, table, model.players[0], cls.players_limit(len(table.type_of), rules.hand_size),
                    model.players, model.play_minutes)
 
-    @staticmethod
-    def players_limit(num_cards: int, hand_size: int) -> int:
-        """The most players for whom hand_size x players still leaves at least one card to draw."""
-        return (num_cards - 1) // hand_size
+    players_limit = staticmethod(max_players)  # hand_size x players must leave a card to draw
 
     def with_rules(self, **changes: Any) -> SengokuGame:
         """This game under other rule settings (variant, riichi_draw, hand_size)."""
