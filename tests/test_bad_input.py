@@ -10,7 +10,6 @@ from __future__ import annotations
 import json
 import os
 import re
-import shutil
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
@@ -20,6 +19,7 @@ import pytest
 from PIL import Image
 from typer.testing import CliRunner, Result
 
+from deckcopies import LOCATED, copy_decks, json_pointer
 from generator.cli import app
 from validator.issues import DeckError
 from validator.jsonsource import load_json
@@ -27,7 +27,6 @@ from validator.schema import check_declared_schema
 
 ROOT = Path(__file__).resolve().parents[1]
 GOGYO = ROOT / "decks" / "gogyo"
-SCHEMA_DIR = ROOT / "schema"
 
 # Indices into decks/gogyo/cards.json "cards": 60 dynasty cards (夏 … 清 × 木火土金水), then 天 and 閥.
 TEN = 60        # {"id": "ten", "face": "heaven", "qty": 3, ...}
@@ -38,14 +37,6 @@ runner = CliRunner()
 
 
 # --- a throw-away copy of the deck ------------------------------------------------------------
-
-
-def make_decks(tmp_path: Path) -> Path:
-    """tmp/decks/gogyo (a copy) and tmp/schema (a link to the real schemas); returns tmp/decks."""
-    decks = tmp_path / "decks"
-    shutil.copytree(GOGYO, decks / "gogyo")
-    (tmp_path / "schema").symlink_to(SCHEMA_DIR, target_is_directory=True)
-    return decks
 
 
 def read_json(path: Path) -> Any:
@@ -320,14 +311,6 @@ SUMMARY_LINE = re.compile(r"\w+: not built \(\d+ problems?\)")
 PROGRESS_LINE = re.compile(r"\w+\s*")  # the progress bar's label, printed once the build has started
 
 
-LOCATED = re.compile(r"^(?P<file>\S+\.json):(?P<line>\d+):(?P<col>\d+): (?P<path>\$\S*):")
-
-
-def _pointer(path: str) -> str:
-    """'$.templates.back.elements[17].src' -> '/templates/back/elements/17/src'."""
-    return "".join(f"/{part}" for part in re.findall(r"\.([^.\[]+)|\[(\d+)\]", path) for part in part if part)
-
-
 def assert_locations_are_real(stderr: str) -> None:
     """Every file:line:col printed is where the named JSON path (or its nearest existing parent) starts."""
     for line in stderr.splitlines():
@@ -338,7 +321,7 @@ def assert_locations_are_real(stderr: str) -> None:
             doc = load_json(Path(found["file"]))  # the mutated file, as the user would open it
         except DeckError:
             continue  # unreadable JSON: its cases assert the exact line themselves
-        pointer = _pointer(found["path"])
+        pointer = json_pointer(found["path"])
         while pointer and pointer not in doc.positions:
             pointer = pointer.rsplit("/", 1)[0]
         assert doc.positions.get(pointer) == (int(found["line"]), int(found["col"])), line
@@ -374,7 +357,7 @@ def test_the_cases_aim_at_what_they_say() -> None:
 
 
 def test_unmutated_copy_checks_and_builds(tmp_path: Path) -> None:
-    decks = make_decks(tmp_path)
+    decks = copy_decks(tmp_path, "gogyo")
     out = tmp_path / "out"
     for name in ("game", "cards", "layout"):  # the relative "$schema" reaches the real schema/ through the link
         assert check_declared_schema(load_json(decks / "gogyo" / f"{name}.json"), f"{name}.schema.json") == []
@@ -393,7 +376,7 @@ def test_unmutated_copy_checks_and_builds(tmp_path: Path) -> None:
 
 @pytest.mark.parametrize("case", [pytest.param(c, id=name) for name, c in CASES.items()])
 def test_build_refuses_bad_input(tmp_path: Path, case: Case) -> None:
-    decks = make_decks(tmp_path)
+    decks = copy_decks(tmp_path, "gogyo")
     game = decks / "gogyo"
     if case.mutate is not None:
         case.mutate(game)
@@ -416,7 +399,7 @@ def test_build_refuses_bad_input(tmp_path: Path, case: Case) -> None:
 @pytest.mark.parametrize("name", CHECK_CASES)
 def test_check_reports_the_same_line(tmp_path: Path, name: str) -> None:
     case = CASES[name]
-    decks = make_decks(tmp_path)
+    decks = copy_decks(tmp_path, "gogyo")
     assert case.mutate is not None
     case.mutate(decks / "gogyo")
     before = snapshot(decks)
@@ -433,7 +416,7 @@ def test_check_reports_the_same_line(tmp_path: Path, name: str) -> None:
 
 def test_output_is_a_file(tmp_path: Path) -> None:
     """`--output cards.pdf` by mistake: a clear message, exit 1, and the file is left alone."""
-    decks = make_decks(tmp_path)
+    decks = copy_decks(tmp_path, "gogyo")
     target = tmp_path / "cards.pdf"
     target.write_bytes(b"%PDF-1.4 someone's file")
 
@@ -447,7 +430,7 @@ def test_output_is_a_file(tmp_path: Path) -> None:
 
 def test_failed_build_keeps_the_previous_output(tmp_path: Path) -> None:
     """A good build, then a broken deck: the second build fails and leaves the first one's files as they were."""
-    decks = make_decks(tmp_path)
+    decks = copy_decks(tmp_path, "gogyo")
     out = tmp_path / "out"
     assert run(["build", "gogyo", "--decks", str(decks), "--output", str(out)]).exit_code == 0
     good = snapshot(out)

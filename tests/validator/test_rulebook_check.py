@@ -16,6 +16,7 @@ from typing import Any
 import pytest
 from typer.testing import CliRunner
 
+from deckcopies import assert_located, copy_decks
 from generator.cli import app
 from validator.checks import check_game
 from validator.engine import claims
@@ -29,7 +30,6 @@ from validator.paths import DEFAULT_DECKS_DIR, PROJECT_ROOT, SCHEMA_DIR
 from validator.rulebooks import MarkupError, split_emphasis
 
 GOGYO = DEFAULT_DECKS_DIR / "gogyo"
-LOCATED = re.compile(r"^(?P<file>\S+rulebook\.json):(?P<line>\d+):(?P<col>\d+): (?P<path>\$\S*): (?P<message>.+)$")
 
 runner = CliRunner()
 
@@ -37,13 +37,6 @@ runner = CliRunner()
 @pytest.fixture(scope="module")
 def gogyo() -> Game:
     return load_game(DEFAULT_DECKS_DIR, "gogyo")
-
-
-def make_decks(tmp_path: Path) -> Path:
-    decks = tmp_path / "decks"
-    shutil.copytree(GOGYO, decks / "gogyo")
-    (tmp_path / "schema").symlink_to(SCHEMA_DIR, target_is_directory=True)
-    return decks
 
 
 def mutate_rulebook(decks: Path, change: Callable[[dict[str, Any]], None]) -> Path:
@@ -61,18 +54,6 @@ def block_index(data: dict[str, Any], kind: str, **props: Any) -> int:
 
 def rulebook_issues(decks: Path) -> list[Issue]:
     return [i for i in check_game(load_game(decks, "gogyo")).issues if i.location.file.name == "rulebook.json"]
-
-
-def assert_located(line: str) -> re.Match[str]:
-    """One rendered issue: rulebook.json:line:col: $.path: message, the position being where the path starts."""
-    found = LOCATED.match(line)
-    assert found, line
-    doc = load_json(Path(found["file"]))
-    pointer = "".join(f"/{a or b}" for a, b in re.findall(r"\.([^.\[]+)|\[(\d+)\]", found["path"]))
-    while pointer and pointer not in doc.positions:
-        pointer = pointer.rsplit("/", 1)[0]
-    assert doc.positions[pointer] == (int(found["line"]), int(found["col"])), line
-    return found
 
 
 # --- the real rulebook -----------------------------------------------------------------------------
@@ -132,7 +113,7 @@ def test_emphasis_markup() -> None:
 
 
 def test_wrong_claim_fails_check_and_build_with_a_located_line(tmp_path: Path) -> None:
-    decks = make_decks(tmp_path)
+    decks = copy_decks(tmp_path, "gogyo")
     index = -1
 
     def claim_17(data: dict[str, Any]) -> None:
@@ -158,7 +139,7 @@ def test_wrong_claim_fails_check_and_build_with_a_located_line(tmp_path: Path) -
 
 
 def test_a_wrong_part_names_both_numbers(tmp_path: Path) -> None:
-    decks = make_decks(tmp_path)
+    decks = copy_decks(tmp_path, "gogyo")
     mutate_rulebook(decks, lambda d: d["blocks"][block_index(d, "example", order="as-written")]["points"]
                     .__setitem__("element", 13))
     (issue,) = rulebook_issues(decks)
@@ -167,7 +148,7 @@ def test_a_wrong_part_names_both_numbers(tmp_path: Path) -> None:
 
 
 def test_an_arrangement_below_the_best_order_is_an_error(tmp_path: Path) -> None:
-    decks = make_decks(tmp_path)
+    decks = copy_decks(tmp_path, "gogyo")
 
     def worse(data: dict[str, Any]) -> None:
         block = data["blocks"][block_index(data, "example", order="best")]
@@ -181,14 +162,14 @@ def test_an_arrangement_below_the_best_order_is_an_error(tmp_path: Path) -> None
 
 
 def test_an_unknown_hand_token_is_located(tmp_path: Path) -> None:
-    decks = make_decks(tmp_path)
+    decks = copy_decks(tmp_path, "gogyo")
     mutate_rulebook(decks, lambda d: d["blocks"][block_index(d, "example")]["hand"].__setitem__(0, "唐炎"))
     (issue,) = rulebook_issues(decks)
     assert issue.location.pointer.endswith("/hand") and "唐炎" in issue.message
 
 
 def test_unknown_card_in_a_figure_is_located(tmp_path: Path) -> None:
-    decks = make_decks(tmp_path)
+    decks = copy_decks(tmp_path, "gogyo")
     index = -1
 
     def typo(data: dict[str, Any]) -> None:
@@ -205,7 +186,7 @@ def test_unknown_card_in_a_figure_is_located(tmp_path: Path) -> None:
 
 
 def test_a_missing_clarification_is_an_error(tmp_path: Path) -> None:
-    decks = make_decks(tmp_path)
+    decks = copy_decks(tmp_path, "gogyo")
 
     def drop(data: dict[str, Any]) -> None:
         block = data["blocks"][block_index(data, "clarifications")]
@@ -219,7 +200,7 @@ def test_a_missing_clarification_is_an_error(tmp_path: Path) -> None:
 
 
 def test_an_unknown_clarification_id_is_a_warning(tmp_path: Path) -> None:
-    decks = make_decks(tmp_path)
+    decks = copy_decks(tmp_path, "gogyo")
     mutate_rulebook(decks, lambda d: d["blocks"][block_index(d, "clarifications")]["items"].append(
         {"id": "house-rule", "text": "好きな飲み物を用意します。"}))
     (issue,) = rulebook_issues(decks)
@@ -238,7 +219,7 @@ def test_an_unknown_clarification_id_is_a_warning(tmp_path: Path) -> None:
 ])
 def test_other_mistakes_are_located(tmp_path: Path, change: Callable[[dict[str, Any]], None],
                                     pointer_end: str, fragment: str) -> None:
-    decks = make_decks(tmp_path)
+    decks = copy_decks(tmp_path, "gogyo")
     mutate_rulebook(decks, change)
     try:
         issues = rulebook_issues(decks)

@@ -7,7 +7,6 @@ rules.type_of_number, which the rules engine checks and reports at the tile.
 from __future__ import annotations
 
 import json
-import shutil
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -15,6 +14,7 @@ from typing import Any
 import pytest
 from typer.testing import CliRunner
 
+from deckcopies import copy_decks
 from generator.cli import app
 
 ROOT = Path(__file__).resolve().parents[3]
@@ -63,18 +63,11 @@ CASES: dict[str, tuple[Callable[[Path], None], list[tuple[str, ...]]]] = {
 }
 
 
-def make_decks(tmp_path: Path) -> Path:
-    decks = tmp_path / "decks"
-    shutil.copytree(JINZAI, decks / "jinzai")
-    (tmp_path / "schema").symlink_to(ROOT / "schema", target_is_directory=True)
-    return decks
-
-
 @pytest.mark.parametrize("command", ["check", "build"])
 @pytest.mark.parametrize("name", list(CASES))
 def test_bad_tile_data_is_one_located_line(tmp_path: Path, name: str, command: str) -> None:
     mutate, expected = CASES[name]
-    decks = make_decks(tmp_path)
+    decks = copy_decks(tmp_path, "jinzai")
     mutate(decks / "jinzai")
     out = tmp_path / "out"
     args = [command, "jinzai", "--decks", str(decks)] + (["--output", str(out)] if command == "build" else [])
@@ -89,5 +82,5 @@ def test_bad_tile_data_is_one_located_line(tmp_path: Path, name: str, command: s
 
 
 def test_the_unchanged_copy_is_clean(tmp_path: Path) -> None:
-    result = runner.invoke(app, ["check", "jinzai", "--decks", str(make_decks(tmp_path)), "--no-simulate"])
+    result = runner.invoke(app, ["check", "jinzai", "--decks", str(copy_decks(tmp_path, "jinzai")), "--no-simulate"])
     assert result.exit_code == 0, result.output + result.stderr

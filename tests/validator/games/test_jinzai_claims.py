@@ -16,6 +16,7 @@ import pytest
 from pypdf import PdfReader
 from typer.testing import CliRunner
 
+from deckcopies import assert_located, copy_decks
 from generator.card_face import FaceRenderer
 from generator.cli import app
 from generator.pdfdoc import register_fonts
@@ -33,7 +34,6 @@ from validator.model import CardFigure, Clarifications, Game, HandExample
 from validator.paths import DEFAULT_DECKS_DIR, SCHEMA_DIR
 
 JINZAI = DEFAULT_DECKS_DIR / "jinzai"
-LOCATED = re.compile(r"^(?P<file>\S+rulebook\.json):(?P<line>\d+):(?P<col>\d+): (?P<path>\$\S*): (?P<message>.+)$")
 NO_LINE_START = "、。」）"
 runner = CliRunner()
 
@@ -154,13 +154,6 @@ def test_figures_show_real_stickers_and_the_title_is_a_working_title(jinzai: Gam
 # --- wrong rulebooks ----------------------------------------------------------------------------------
 
 
-def make_decks(tmp_path: Path) -> Path:
-    decks = tmp_path / "decks"
-    shutil.copytree(JINZAI, decks / "jinzai")
-    (tmp_path / "schema").symlink_to(SCHEMA_DIR, target_is_directory=True)
-    return decks
-
-
 def mutate_rulebook(decks: Path, change: Callable[[dict[str, Any]], None]) -> None:
     path = decks / "jinzai" / "rulebook.json"
     data = json.loads(path.read_text(encoding="utf-8"))
@@ -176,20 +169,8 @@ def rulebook_issues(decks: Path) -> list[Issue]:
     return [i for i in check_game(load_game(decks, "jinzai")).issues if i.location.file.name == "rulebook.json"]
 
 
-def assert_located(line: str) -> re.Match[str]:
-    """rulebook.json:line:col: $.path: message, the position being where the path (or its parent) starts."""
-    found = LOCATED.match(line)
-    assert found, line
-    doc = load_json(Path(found["file"]))
-    pointer = "".join(f"/{a or b}" for a, b in re.findall(r"\.([^.\[]+)|\[(\d+)\]", found["path"]))
-    while pointer and pointer not in doc.positions:
-        pointer = pointer.rsplit("/", 1)[0]
-    assert doc.positions[pointer] == (int(found["line"]), int(found["col"])), line
-    return found
-
-
 def test_a_wrong_claim_fails_check_and_build_naming_file_and_path(tmp_path: Path) -> None:
-    decks = make_decks(tmp_path)
+    decks = copy_decks(tmp_path, "jinzai")
     index = -1
 
     def claim_11(data: dict[str, Any]) -> None:
@@ -216,7 +197,7 @@ def test_a_wrong_claim_fails_check_and_build_naming_file_and_path(tmp_path: Path
 
 
 def test_a_wrong_vp_claim_names_the_part(tmp_path: Path) -> None:
-    decks = make_decks(tmp_path)
+    decks = copy_decks(tmp_path, "jinzai")
     mutate_rulebook(decks, lambda d: d["blocks"][example_index(d, 2)]["points"].__setitem__("vp", 0))
     (issue,) = rulebook_issues(decks)
     assert issue.code == "example-claim" and issue.location.pointer.endswith("/points/vp")
@@ -225,7 +206,7 @@ def test_a_wrong_vp_claim_names_the_part(tmp_path: Path) -> None:
 
 
 def test_a_bad_token_is_located_at_the_hand(tmp_path: Path) -> None:
-    decks = make_decks(tmp_path)
+    decks = copy_decks(tmp_path, "jinzai")
     mutate_rulebook(decks, lambda d: d["blocks"][example_index(d)]["hand"].__setitem__(0, "武7"))
     (issue,) = rulebook_issues(decks)
     assert issue.code == "example-hand" and issue.location.pointer.endswith("/hand")
@@ -234,7 +215,7 @@ def test_a_bad_token_is_located_at_the_hand(tmp_path: Path) -> None:
 
 
 def test_an_unknown_example_deck_is_located(tmp_path: Path) -> None:
-    decks = make_decks(tmp_path)
+    decks = copy_decks(tmp_path, "jinzai")
     mutate_rulebook(decks, lambda d: d["blocks"][example_index(d)].__setitem__("deck", "tokens-x"))
     (issue,) = rulebook_issues(decks)
     assert issue.code == "reference" and issue.location.pointer.endswith("/deck")
@@ -242,7 +223,7 @@ def test_an_unknown_example_deck_is_located(tmp_path: Path) -> None:
 
 
 def test_a_missing_clarification_is_an_error(tmp_path: Path) -> None:
-    decks = make_decks(tmp_path)
+    decks = copy_decks(tmp_path, "jinzai")
 
     def drop(data: dict[str, Any]) -> None:
         block = next(b for b in data["blocks"] if b["type"] == "clarifications")
@@ -301,7 +282,7 @@ def test_pool_placement_figures_agree_with_the_engine(jinzai: Game, oracle: Jinz
 
 def test_tile_data_the_engine_refuses_is_reported_once_not_as_a_crash(tmp_path: Path) -> None:
     """The rulebook check and the simulation check both build the engine; its located error appears once."""
-    decks = make_decks(tmp_path)
+    decks = copy_decks(tmp_path, "jinzai")
     path = decks / "jinzai" / "tiles.json"
     data = json.loads(path.read_text(encoding="utf-8"))
     bun_1 = next(n for n, card in enumerate(data["cards"]) if card["id"] == "bun-1")

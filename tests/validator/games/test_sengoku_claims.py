@@ -15,6 +15,7 @@ from typing import Any
 import pytest
 from typer.testing import CliRunner
 
+from deckcopies import assert_located, copy_decks
 from generator.cli import app
 from validator.checks import check_game
 from validator.engine.claims import ORACLES, find_oracle
@@ -27,7 +28,6 @@ from validator.model import CardFigure, Clarifications, Game, HandExample
 from validator.paths import DEFAULT_DECKS_DIR, SCHEMA_DIR
 
 SENGOKU = DEFAULT_DECKS_DIR / "sengoku"
-LOCATED = re.compile(r"^(?P<file>\S+rulebook\.json):(?P<line>\d+):(?P<col>\d+): (?P<path>\$\S*): (?P<message>.+)$")
 runner = CliRunner()
 
 
@@ -153,13 +153,6 @@ def test_name_figures_complete_the_name_they_show(sengoku: Game, oracle: Sengoku
 # --- wrong rulebooks ----------------------------------------------------------------------------------
 
 
-def make_decks(tmp_path: Path) -> Path:
-    decks = tmp_path / "decks"
-    shutil.copytree(SENGOKU, decks / "sengoku")
-    (tmp_path / "schema").symlink_to(SCHEMA_DIR, target_is_directory=True)
-    return decks
-
-
 def mutate_rulebook(decks: Path, change: Callable[[dict[str, Any]], None]) -> None:
     path = decks / "sengoku" / "rulebook.json"
     data = json.loads(path.read_text(encoding="utf-8"))
@@ -175,20 +168,8 @@ def rulebook_issues(decks: Path) -> list[Issue]:
     return [i for i in check_game(load_game(decks, "sengoku")).issues if i.location.file.name == "rulebook.json"]
 
 
-def assert_located(line: str) -> re.Match[str]:
-    """rulebook.json:line:col: $.path: message, the position being where the path (or its parent) starts."""
-    found = LOCATED.match(line)
-    assert found, line
-    doc = load_json(Path(found["file"]))
-    pointer = "".join(f"/{a or b}" for a, b in re.findall(r"\.([^.\[]+)|\[(\d+)\]", found["path"]))
-    while pointer and pointer not in doc.positions:
-        pointer = pointer.rsplit("/", 1)[0]
-    assert doc.positions[pointer] == (int(found["line"]), int(found["col"])), line
-    return found
-
-
 def test_a_wrong_claim_fails_check_and_build_naming_file_and_path(tmp_path: Path) -> None:
-    decks = make_decks(tmp_path)
+    decks = copy_decks(tmp_path, "sengoku")
     index = -1
 
     def claim_two_names(data: dict[str, Any]) -> None:
@@ -214,7 +195,7 @@ def test_a_wrong_claim_fails_check_and_build_naming_file_and_path(tmp_path: Path
 
 
 def test_a_wrong_crest_total_names_the_part(tmp_path: Path) -> None:
-    decks = make_decks(tmp_path)
+    decks = copy_decks(tmp_path, "sengoku")
     mutate_rulebook(decks, lambda d: d["blocks"][example_index(d, 1)]["points"].__setitem__("total", 2))
     (issue,) = rulebook_issues(decks)
     assert issue.code == "example-claim" and issue.location.pointer.endswith("/points/total")
@@ -223,7 +204,7 @@ def test_a_wrong_crest_total_names_the_part(tmp_path: Path) -> None:
 
 
 def test_a_bad_token_is_located_at_the_hand(tmp_path: Path) -> None:
-    decks = make_decks(tmp_path)
+    decks = copy_decks(tmp_path, "sengoku")
     mutate_rulebook(decks, lambda d: d["blocks"][example_index(d)]["hand"].__setitem__(1, "信玄"))
     (issue,) = rulebook_issues(decks)
     assert issue.code == "example-hand" and issue.location.pointer.endswith("/hand")
@@ -232,7 +213,7 @@ def test_a_bad_token_is_located_at_the_hand(tmp_path: Path) -> None:
 
 
 def test_a_missing_clarification_is_an_error(tmp_path: Path) -> None:
-    decks = make_decks(tmp_path)
+    decks = copy_decks(tmp_path, "sengoku")
 
     def drop(data: dict[str, Any]) -> None:
         block = next(b for b in data["blocks"] if b["type"] == "clarifications")
