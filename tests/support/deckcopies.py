@@ -47,3 +47,21 @@ def assert_located(line: str | Issue) -> re.Match[str]:
         pointer = pointer.rsplit("/", 1)[0]
     assert doc.positions[pointer] == (int(found["line"]), int(found["col"])), text
     return found
+
+
+def edit_rulebook(decks: Path, game_id: str, change: Callable[[Any], None]) -> None:
+    edit_json(decks / game_id / "rulebook.json", change)
+
+
+def example_index(data: dict[str, Any], n: int = 0) -> int:
+    """Index in "blocks" of the rulebook's n-th example block."""
+    return [i for i, b in enumerate(data["blocks"]) if b["type"] == "example"][n]
+
+
+def rulebook_issues(decks: Path, game_id: str) -> list[Issue]:
+    """What `fudaya check` finds in a copied game's rulebook.json."""
+    from validator.checks import check_game
+    from validator.loader import load_game
+
+    found = check_game(load_game(decks, game_id)).issues
+    return [i for i in found if i.location.file.name == "rulebook.json"]

@@ -6,9 +6,6 @@ error must name rulebook.json, the line and column where the JSON path starts, a
 from __future__ import annotations
 
 import json
-import re
-import shutil
-from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -16,7 +13,7 @@ import pytest
 from pypdf import PdfReader
 from typer.testing import CliRunner
 
-from deckcopies import assert_located, copy_decks
+from deckcopies import assert_located, copy_decks, edit_rulebook, example_index, rulebook_issues
 from generator.card_face import FaceRenderer
 from generator.cli import app
 from generator.pdfdoc import register_fonts
@@ -27,11 +24,9 @@ from validator.engine.claims import ORACLES, find_oracle
 from validator.geometry import mm_to_pt
 from validator.games.jinzai_claims import JinzaiOracle
 from validator.games.jinzai_rules import CLARIFICATIONS
-from validator.issues import Issue
-from validator.jsonsource import load_json
 from validator.loader import load_game
 from validator.model import CardFigure, Clarifications, Game, HandExample
-from validator.paths import DEFAULT_DECKS_DIR, SCHEMA_DIR
+from validator.paths import DEFAULT_DECKS_DIR
 
 JINZAI = DEFAULT_DECKS_DIR / "jinzai"
 NO_LINE_START = "、。」）"
@@ -154,21 +149,6 @@ def test_figures_show_real_stickers_and_the_title_is_a_working_title(jinzai: Gam
 # --- wrong rulebooks ----------------------------------------------------------------------------------
 
 
-def mutate_rulebook(decks: Path, change: Callable[[dict[str, Any]], None]) -> None:
-    path = decks / "jinzai" / "rulebook.json"
-    data = json.loads(path.read_text(encoding="utf-8"))
-    change(data)
-    path.write_text(json.dumps(data, ensure_ascii=False, indent=2) + "\n", encoding="utf-8")
-
-
-def example_index(data: dict[str, Any], n: int = 0) -> int:
-    return [i for i, b in enumerate(data["blocks"]) if b["type"] == "example"][n]
-
-
-def rulebook_issues(decks: Path) -> list[Issue]:
-    return [i for i in check_game(load_game(decks, "jinzai")).issues if i.location.file.name == "rulebook.json"]
-
-
 def test_a_wrong_claim_fails_check_and_build_naming_file_and_path(tmp_path: Path) -> None:
     decks = copy_decks(tmp_path, "jinzai")
     index = -1
@@ -179,7 +159,7 @@ def test_a_wrong_claim_fails_check_and_build_naming_file_and_path(tmp_path: Path
         assert data["blocks"][index]["points"]["total"] == 10
         data["blocks"][index]["points"]["total"] = 11
 
-    mutate_rulebook(decks, claim_11)
+    edit_rulebook(decks, "jinzai", claim_11)
     checked = runner.invoke(app, ["check", "jinzai", "--decks", str(decks), "--no-simulate"])
     assert checked.exit_code == 1, checked.output
     lines = [line for line in checked.stderr.splitlines() if "rulebook.json" in line]
@@ -198,8 +178,8 @@ def test_a_wrong_claim_fails_check_and_build_naming_file_and_path(tmp_path: Path
 
 def test_a_wrong_vp_claim_names_the_part(tmp_path: Path) -> None:
     decks = copy_decks(tmp_path, "jinzai")
-    mutate_rulebook(decks, lambda d: d["blocks"][example_index(d, 2)]["points"].__setitem__("vp", 0))
-    (issue,) = rulebook_issues(decks)
+    edit_rulebook(decks, "jinzai", lambda d: d["blocks"][example_index(d, 2)]["points"].__setitem__("vp", 0))
+    (issue,) = rulebook_issues(decks, "jinzai")
     assert issue.code == "example-claim" and issue.location.pointer.endswith("/points/vp")
     assert "claims vp 0 but the rules engine scores 1" in issue.message
     assert_located(issue.render())
@@ -207,8 +187,8 @@ def test_a_wrong_vp_claim_names_the_part(tmp_path: Path) -> None:
 
 def test_a_bad_token_is_located_at_the_hand(tmp_path: Path) -> None:
     decks = copy_decks(tmp_path, "jinzai")
-    mutate_rulebook(decks, lambda d: d["blocks"][example_index(d)]["hand"].__setitem__(0, "武7"))
-    (issue,) = rulebook_issues(decks)
+    edit_rulebook(decks, "jinzai", lambda d: d["blocks"][example_index(d)]["hand"].__setitem__(0, "武7"))
+    (issue,) = rulebook_issues(decks, "jinzai")
     assert issue.code == "example-hand" and issue.location.pointer.endswith("/hand")
     assert "tile 7 is 文官, write '文7'" in issue.message
     assert_located(issue.render())
@@ -216,8 +196,8 @@ def test_a_bad_token_is_located_at_the_hand(tmp_path: Path) -> None:
 
 def test_an_unknown_example_deck_is_located(tmp_path: Path) -> None:
     decks = copy_decks(tmp_path, "jinzai")
-    mutate_rulebook(decks, lambda d: d["blocks"][example_index(d)].__setitem__("deck", "tokens-x"))
-    (issue,) = rulebook_issues(decks)
+    edit_rulebook(decks, "jinzai", lambda d: d["blocks"][example_index(d)].__setitem__("deck", "tokens-x"))
+    (issue,) = rulebook_issues(decks, "jinzai")
     assert issue.code == "reference" and issue.location.pointer.endswith("/deck")
     assert "no deck component 'tokens-x'" in issue.message
 
@@ -229,8 +209,8 @@ def test_a_missing_clarification_is_an_error(tmp_path: Path) -> None:
         block = next(b for b in data["blocks"] if b["type"] == "clarifications")
         block["items"] = [item for item in block["items"] if item["id"] != "rotate"]
 
-    mutate_rulebook(decks, drop)
-    (issue,) = rulebook_issues(decks)
+    edit_rulebook(decks, "jinzai", drop)
+    (issue,) = rulebook_issues(decks, "jinzai")
     assert issue.code == "clarification-missing" and "'rotate'" in issue.message
 
 

@@ -6,26 +6,21 @@ error must name rulebook.json, the line and column where the JSON path starts, a
 from __future__ import annotations
 
 import json
-import re
-import shutil
-from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 import pytest
 from typer.testing import CliRunner
 
-from deckcopies import assert_located, copy_decks
+from deckcopies import assert_located, copy_decks, edit_rulebook, example_index, rulebook_issues
 from generator.cli import app
 from validator.checks import check_game
 from validator.engine.claims import ORACLES, find_oracle
 from validator.games.sengoku_claims import SengokuOracle
 from validator.games.sengoku_rules import CLARIFICATIONS
-from validator.issues import Issue
-from validator.jsonsource import load_json
 from validator.loader import load_game
 from validator.model import CardFigure, Clarifications, Game, HandExample
-from validator.paths import DEFAULT_DECKS_DIR, SCHEMA_DIR
+from validator.paths import DEFAULT_DECKS_DIR
 
 SENGOKU = DEFAULT_DECKS_DIR / "sengoku"
 runner = CliRunner()
@@ -153,21 +148,6 @@ def test_name_figures_complete_the_name_they_show(sengoku: Game, oracle: Sengoku
 # --- wrong rulebooks ----------------------------------------------------------------------------------
 
 
-def mutate_rulebook(decks: Path, change: Callable[[dict[str, Any]], None]) -> None:
-    path = decks / "sengoku" / "rulebook.json"
-    data = json.loads(path.read_text(encoding="utf-8"))
-    change(data)
-    path.write_text(json.dumps(data, ensure_ascii=False, indent=2) + "\n", encoding="utf-8")
-
-
-def example_index(data: dict[str, Any], n: int = 0) -> int:
-    return [i for i, b in enumerate(data["blocks"]) if b["type"] == "example"][n]
-
-
-def rulebook_issues(decks: Path) -> list[Issue]:
-    return [i for i in check_game(load_game(decks, "sengoku")).issues if i.location.file.name == "rulebook.json"]
-
-
 def test_a_wrong_claim_fails_check_and_build_naming_file_and_path(tmp_path: Path) -> None:
     decks = copy_decks(tmp_path, "sengoku")
     index = -1
@@ -178,7 +158,7 @@ def test_a_wrong_claim_fails_check_and_build_naming_file_and_path(tmp_path: Path
         assert data["blocks"][index]["points"]["names"] == 1
         data["blocks"][index]["points"]["names"] = 2
 
-    mutate_rulebook(decks, claim_two_names)
+    edit_rulebook(decks, "sengoku", claim_two_names)
     checked = runner.invoke(app, ["check", "sengoku", "--decks", str(decks), "--no-simulate"])
     assert checked.exit_code == 1, checked.output
     lines = [line for line in checked.stderr.splitlines() if "rulebook.json" in line]
@@ -196,8 +176,8 @@ def test_a_wrong_claim_fails_check_and_build_naming_file_and_path(tmp_path: Path
 
 def test_a_wrong_crest_total_names_the_part(tmp_path: Path) -> None:
     decks = copy_decks(tmp_path, "sengoku")
-    mutate_rulebook(decks, lambda d: d["blocks"][example_index(d, 1)]["points"].__setitem__("total", 2))
-    (issue,) = rulebook_issues(decks)
+    edit_rulebook(decks, "sengoku", lambda d: d["blocks"][example_index(d, 1)]["points"].__setitem__("total", 2))
+    (issue,) = rulebook_issues(decks, "sengoku")
     assert issue.code == "example-claim" and issue.location.pointer.endswith("/points/total")
     assert "claims total 2 but the rules engine scores 4" in issue.message
     assert_located(issue.render())
@@ -205,8 +185,8 @@ def test_a_wrong_crest_total_names_the_part(tmp_path: Path) -> None:
 
 def test_a_bad_token_is_located_at_the_hand(tmp_path: Path) -> None:
     decks = copy_decks(tmp_path, "sengoku")
-    mutate_rulebook(decks, lambda d: d["blocks"][example_index(d)]["hand"].__setitem__(1, "信玄"))
-    (issue,) = rulebook_issues(decks)
+    edit_rulebook(decks, "sengoku", lambda d: d["blocks"][example_index(d)]["hand"].__setitem__(1, "信玄"))
+    (issue,) = rulebook_issues(decks, "sengoku")
     assert issue.code == "example-hand" and issue.location.pointer.endswith("/hand")
     assert "'信玄' is several cards" in issue.message
     assert_located(issue.render())
@@ -219,7 +199,7 @@ def test_a_missing_clarification_is_an_error(tmp_path: Path) -> None:
         block = next(b for b in data["blocks"] if b["type"] == "clarifications")
         block["items"] = [item for item in block["items"] if item["id"] != "steal-order"]
 
-    mutate_rulebook(decks, drop)
-    (issue,) = rulebook_issues(decks)
+    edit_rulebook(decks, "sengoku", drop)
+    (issue,) = rulebook_issues(decks, "sengoku")
     assert issue.code == "clarification-missing" and "'steal-order'" in issue.message
     assert_located(issue.render())
