@@ -36,23 +36,6 @@ class NameTable:
         return len(self.type_label)
 
     # -- names in a hand --------------------------------------------------------------------
-    def completable(self, counts: Sequence[int], types: Iterable[int]) -> list[int]:
-        """Warlords whose name the held `counts` complete, one per distinct card set; `types` are the
-        types held (every name has one surname card, so only surname types are looked at)."""
-        found = []
-        is_given = self.is_given
-        for t in set(types):
-            if not is_given[t]:
-                for w, a, b in self.completers[t]:
-                    if counts[a] and counts[b] and (a != b or counts[a] > 1):
-                        found.append(w)
-        found.sort()
-        return found
-
-    def steals(self, counts: Sequence[int], card_type: int) -> list[int]:
-        """Warlords the hand `counts` completes with one more card of `card_type` (one per card set)."""
-        return [w for w, a, b in self.completers[card_type] if counts[a] and counts[b] and (a != b or counts[a] > 1)]
-
     def packing(self, hand: tuple[int, ...]) -> int:
         """The most disjoint names a hand (sorted types) can make at once."""
         known = self._packing.get(hand)
