@@ -174,6 +174,19 @@ class GogyoObservation:
     previous_scores: tuple[tuple[int, ...], ...]
 
 
+def distinct_pairs(hand: Sequence[int], type_of: Sequence[int]) -> list[tuple[int, int]]:
+    """Two cards of `hand` per distinct pair of card types, in _PAIRS order: the two-card draws worth offering."""
+    seen: set[tuple[int, int]] = set()
+    out = []
+    for i, j in _PAIRS[len(hand)]:
+        a, b = hand[i], hand[j]
+        key = (type_of[a], type_of[b]) if type_of[a] <= type_of[b] else (type_of[b], type_of[a])
+        if key not in seen:
+            seen.add(key)
+            out.append((a, b))
+    return out
+
+
 class GogyoState:
     """One game in progress; apply_action mutates it in place."""
 
@@ -248,16 +261,7 @@ class GogyoState:
         return actions
 
     def _pairs(self, hand: list[int]) -> list[Action]:
-        type_of = self.game.table.type_of
-        seen: set[tuple[int, int]] = set()
-        out = []
-        for i, j in _PAIRS[len(hand)]:
-            a, b = hand[i], hand[j]
-            key = (type_of[a], type_of[b]) if type_of[a] <= type_of[b] else (type_of[b], type_of[a])
-            if key not in seen:
-                seen.add(key)
-                out.append(_DRAW | a << 7 | b)
-        return out
+        return [_DRAW | a << 7 | b for a, b in distinct_pairs(hand, self.game.table.type_of)]
 
     def _win_actions(self) -> list[Action]:
         own = self._distinct(self.hands[self.winner])

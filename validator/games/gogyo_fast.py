@@ -25,7 +25,7 @@ from ..engine.api import Seat
 from ..engine.playout import GREEDY, RANDOM, seat_kinds
 from ..policies import gogyo_greedy
 from .gogyo import (_PAIRS, DECLARE, DECLARE_CHOICE, DESTROY, DRAW, DUEL, END_DECK, END_DECLARED, FIELD, GIVE,
-                    GIVE_CHOICE, MAIN, NONE, PASS, PLUNDER, WIN_CHOICE, GogyoGame)
+                    GIVE_CHOICE, MAIN, NONE, PASS, PLUNDER, WIN_CHOICE, GogyoGame, distinct_pairs)
 
 END_CAP = "cap"  # as validator.simulate.END_CAP (not imported: the harness imports this module)
 
@@ -85,19 +85,6 @@ def _distinct(cards: list[int], type_of: Sequence[int]) -> list[int]:
         if kind not in seen:
             seen.add(kind)
             out.append(card)
-    return out
-
-
-def _pairs(hand: list[int], type_of: Sequence[int]) -> list[tuple[int, int]]:
-    """Two-card draws when a type repeats (GogyoState._pairs): one per pair of card types."""
-    seen: set[tuple[int, int]] = set()
-    out = []
-    for i, j in _PAIRS[len(hand)]:
-        a, b = hand[i], hand[j]
-        key = (type_of[a], type_of[b]) if type_of[a] <= type_of[b] else (type_of[b], type_of[a])
-        if key not in seen:
-            seen.add(key)
-            out.append((a, b))
     return out
 
 
@@ -232,7 +219,7 @@ class FastGogyo:
                         if hd is hand:
                             npair = all_pairs
                         else:
-                            pairs = _pairs(hand, type_of)
+                            pairs = distinct_pairs(hand, type_of)
                             npair = len(pairs)
                     else:
                         npair = 0
