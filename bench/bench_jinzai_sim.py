@@ -43,7 +43,7 @@ def _one_core(policy: str, matches: int, api: bool) -> None:
     records = harness.simulate(engine, harness.SimConfig(4, (policy,) * 4, matches, seed=1))
     seconds = time.perf_counter() - start
     games = sum(dict(g.counters).get("games", 1) for m in records for g in m.games)
-    fast = harness.fast_playout(engine, [harness.find_policy(policy)] * 4) is not None
+    fast = harness.fast_playout(engine, [harness.find_policy(policy, "jinzai")] * 4) is not None
     print(json.dumps({"matches": matches, "games": games, "seconds": seconds, "fast": fast,
                       "timed_out": sum(m.timed_out for m in records)}))
 

@@ -17,7 +17,7 @@ from reportlab.lib.styles import ParagraphStyle
 from reportlab.pdfgen.canvas import Canvas
 from reportlab.platypus import BaseDocTemplate, Flowable, Frame, NextPageTemplate, PageTemplate
 
-from validator.engine.claims import find_oracle
+from validator.engine.registry import find_oracle
 from validator.geometry import mm_to_pt
 from validator.model import Game, HandExample, Rulebook
 from validator.presets import RULEBOOK_PAGE_SIZES

@@ -7,7 +7,7 @@ from typing import Any
 
 from .engine.api import RulesGame
 from .model import Game
-from .policies import find_policy
+from .engine.policies import find_policy
 from .simulate import DEFAULT_STEP_CAP, SimConfig, simulate
 from .stats import DEFAULT_SECONDS_PER_TURN, summarize
 
@@ -38,7 +38,7 @@ class SimulationPlan:
         if len(self.policies) not in (1, self.players):
             raise ValueError(f"{len(self.policies)} policies for {self.players} seats (give one, or one per seat)")
         for name in self.policies:
-            find_policy(name)
+            find_policy(name, engine.engine)
         if self.seconds_per_turn <= 0:
             raise ValueError("seconds per turn must be positive")
         seats = self.policies * self.players if len(self.policies) == 1 else self.policies

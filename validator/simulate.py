@@ -18,8 +18,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from .engine.api import FastPlayout, RulesGame
-from .policies import find_policy
-from .policies.base import Policy
+from .engine.policies import Policy, find_policy
 
 DEFAULT_STEP_CAP = 1000  # decisions per game; gogyo games take well under 200
 END_CAP = "cap"
@@ -153,7 +152,7 @@ def play_match(game: RulesGame, policies: Sequence[Policy], base_seed: int, inde
 
 
 def _play_range(game: RulesGame, config: SimConfig, start: int, stop: int) -> list[MatchRecord]:
-    policies = [find_policy(name) for name in config.policies]
+    policies = [find_policy(name, game.engine) for name in config.policies]
     fast = None if config.check_invariants else fast_playout(game, policies)
     return [play_match(game, policies, config.seed, index, step_cap=config.step_cap,
                        check_invariants=config.check_invariants, fast=fast) for index in range(start, stop)]
@@ -188,7 +187,7 @@ def simulate(game: RulesGame, config: SimConfig) -> list[MatchRecord]:
     if not game.min_players <= config.num_players <= game.max_players:
         raise ValueError(f"{game.name} is for {game.min_players}-{game.max_players} players, not {config.num_players}")
     for name in config.policies:
-        find_policy(name)  # unknown names fail here, before any worker starts
+        find_policy(name, game.engine)  # unknown names fail here, before any worker starts
     if config.workers == 1 or config.matches < 2:
         return _play_range(game, config, 0, config.matches)
     context = multiprocessing.get_context(_START_METHOD)

@@ -6,27 +6,34 @@ import random
 import pytest
 
 from validator.engine.api import TERMINAL
-from validator.engine.registry import GAMES, engine_for, find_game
+from validator.engine.policies import find_policy
+from validator.engine.registry import engine_for, find_spec, known_games
 from validator.loader import load_game
 from validator.paths import DEFAULT_DECKS_DIR
-from validator.policies import POLICIES, find_policy
 
 
-@pytest.fixture(scope="module", params=sorted(GAMES))
+@pytest.fixture(scope="module", params=known_games())
 def engine(request):
     return engine_for(load_game(DEFAULT_DECKS_DIR, request.param))
 
 
-def test_find_game_names_the_unknown_one_and_lists_the_known():
-    assert find_game("gogyo") is GAMES["gogyo"]
-    with pytest.raises(ValueError, match=r"no rules engine 'chess' \(known: .*gogyo"):
-        find_game("chess")
+def test_find_spec_names_the_unknown_one_and_lists_the_known():
+    assert {"gogyo", "jinzai", "sengoku"} <= set(known_games())
+    assert find_spec("gogyo").name == "gogyo"
+    for bad in ("chess", "gogyo.state", "../gogyo", "Gogyo", ""):
+        with pytest.raises(ValueError, match=r"no rules engine .* \(known: .*gogyo"):
+            find_spec(bad)
 
 
 def test_find_policy_names_the_unknown_one():
-    assert {"random", "greedy"} <= set(POLICIES)
-    with pytest.raises(ValueError, match=r"no policy 'smart' \(known: greedy, random\)"):
-        find_policy("smart")
+    assert find_policy("random", "gogyo").name == "random"
+    assert find_policy("greedy", "gogyo").name == "greedy"
+    with pytest.raises(ValueError, match=r"no policy 'smart' \(known: random, greedy\)"):
+        find_policy("smart", "gogyo")
+
+
+def test_every_engine_names_its_own_package(engine):
+    assert find_spec(engine.engine).engine == type(engine).from_model
 
 
 def test_random_playouts_respect_the_api(engine):

@@ -10,6 +10,7 @@ import json
 import re
 import shutil
 from collections.abc import Callable
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -20,8 +21,9 @@ from deckcopies import assert_located, copy_decks
 from generator.cli import app
 from validator.checks import check_game
 from validator.engine import claims
-from validator.engine.claims import find_oracle
-from validator.games.gogyo import CLARIFICATIONS
+from validator.engine import registry
+from validator.engine.registry import find_oracle, find_spec
+from validator.games.gogyo.state import CLARIFICATIONS
 from validator.issues import DeckError, Issue
 from validator.jsonsource import load_json
 from validator.loader import load_game
@@ -233,7 +235,7 @@ def test_other_mistakes_are_located(tmp_path: Path, change: Callable[[dict[str, 
 
 
 def test_examples_without_a_rules_engine_cannot_be_trusted(gogyo: Game, monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(claims, "ORACLES", {})
+    monkeypatch.setattr(registry, "find_spec", lambda name: replace(find_spec(name), oracle=None))
     issues = [i for i in check_game(gogyo).issues if i.code == "no-rules-engine"]
     assert len(issues) == len([b for b in gogyo.rulebooks[0].blocks if isinstance(b, HandExample)])
 
@@ -251,7 +253,7 @@ def test_the_check_asks_whatever_oracle_is_registered(gogyo: Game, monkeypatch: 
         def card_stacks(self, tokens: Any) -> tuple[tuple[str, ...], ...]:
             return ()
 
-    monkeypatch.setattr(claims, "ORACLES", {"gogyo": lambda model: Contrary()})
+    monkeypatch.setattr(registry, "find_spec", lambda name: replace(find_spec(name), oracle=lambda model: Contrary()))
     codes = [i.code for i in check_game(gogyo).issues if i.location.file.name == "rulebook.json"]
     assert codes.count("clarification-missing") == 1
     assert codes.count("example-claim") >= 3

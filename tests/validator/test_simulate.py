@@ -12,7 +12,7 @@ from validator.paths import DEFAULT_DECKS_DIR
 from validator.sim_report import render_text
 from validator import simulate as simulate_module
 from validator.simulate import SimConfig, chunks, derive_seed, play_match, simulate
-from validator.policies import find_policy
+from validator.engine.policies import find_policy
 from validator.stats import distribution, ideal_duration, percentile, summarize, wilson
 
 
@@ -28,7 +28,7 @@ def test_same_seed_same_records(engine):
 
 
 def test_one_match_does_not_depend_on_the_others(engine):
-    policies = [find_policy("random")] * 3
+    policies = [find_policy("random", "gogyo")] * 3
     alone = play_match(engine, policies, 8, 17)
     among = simulate(engine, SimConfig(3, ("random",) * 3, 20, seed=8))[17]
     assert alone == among

@@ -2,13 +2,9 @@
 from __future__ import annotations
 
 from collections.abc import Iterator
-from functools import lru_cache
 from pathlib import Path
-from xml.etree import ElementTree
 
-from PIL import Image, UnidentifiedImageError
-
-from ..assets import resolve_asset
+from ..assets import image_pixels, resolve_asset, svg_problem
 from ..binding import BindingError, bind_text
 from ..faces import drawn_elements, iter_leaf_elements, sides
 from ..geometry import contain
@@ -16,37 +12,6 @@ from ..issues import Issue
 from ..model import Element, Game
 
 MM_PER_INCH = 25.4
-
-
-@lru_cache(maxsize=256)
-def image_pixels(path: Path) -> tuple[int, int] | str:
-    """(width, height) in pixels, or why the file is not a usable PNG/JPEG."""
-    try:
-        with Image.open(path) as img:
-            if img.format not in ("PNG", "JPEG"):
-                return f"is {img.format}, not PNG or JPEG"
-            img.verify()
-            size = img.size
-        with Image.open(path) as img:
-            img.load()
-        return size
-    except UnidentifiedImageError:
-        return "is not a readable image (not PNG or JPEG data, or damaged)"
-    except (OSError, SyntaxError, ValueError) as exc:
-        return f"is not a readable image ({exc.__class__.__name__}: {str(exc)[:60]})"
-
-
-@lru_cache(maxsize=256)
-def svg_problem(path: Path) -> str | None:
-    try:
-        root = ElementTree.parse(path).getroot()
-    except ElementTree.ParseError as exc:
-        return f"is not valid SVG ({exc})"
-    if root.tag not in ("svg", "{http://www.w3.org/2000/svg}svg"):
-        return f"is not SVG (root element is <{root.tag}>)"
-    if "viewBox" not in root.attrib and not ("width" in root.attrib and "height" in root.attrib):
-        return "has neither a viewBox nor width and height"
-    return None
 
 
 def check(game: Game) -> Iterator[Issue]:

@@ -1,21 +1,17 @@
-"""Game-specific data checks, by rules engine name: consistency the generic checks cannot know.
-
-A game registers a pure function over the loaded model here (its engine need not exist yet).
-"""
+"""Game-specific data checks: consistency the generic checks cannot know, from the game's spec."""
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 
-from ..games import sengoku_data
+from ..engine.registry import engine_name, find_spec
 from ..issues import Issue
 from ..model import Game
 
-DATA_CHECKS: dict[str, Callable[[Game], Iterator[Issue]]] = {
-    "sengoku": sengoku_data.check,
-}
-
 
 def check(game: Game) -> Iterator[Issue]:
-    found = DATA_CHECKS.get(str(game.rules.get("engine", game.id)))
-    if found is not None:
-        yield from found(game)
+    try:
+        spec = find_spec(engine_name(game))
+    except ValueError:
+        return  # no such engine: the simulation and rulebook checks say so where it matters
+    if spec.data_checks is not None:
+        yield from spec.data_checks(game)

@@ -4,7 +4,8 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterator
 
-from ..engine.claims import TOTAL, RulebookOracle, engine_name, find_oracle
+from ..engine.claims import TOTAL, RulebookOracle
+from ..engine.registry import engine_name, find_oracle
 from ..issues import DeckError, Issue, Location
 from ..model import CardFigure, Clarifications, Game, HandExample, Rulebook, TableBlock
 from ..rulebooks import MarkupError, cover_values, fill, iter_texts, resolve_color, split_emphasis

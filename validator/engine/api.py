@@ -68,12 +68,17 @@ class State(Protocol):
 class RulesGame(Protocol):
     """Immutable rules and card table of one game; deals states and judges matches."""
 
-    name: str
+    name: str  # the game's id (its deck folder)
     min_players: int
     max_players: int
     play_minutes: tuple[int, int]
     games_per_match: int
     action_kinds: tuple[str, ...]
+
+    @property
+    def engine(self) -> str:
+        """The name the game's package is registered under (validator.games.<engine>)."""
+        ...
 
     def new_initial_state(self, rng: random.Random, num_players: int, *,
                           first_player: Seat | None = None,

@@ -1,18 +1,15 @@
-"""What a rules engine vouches for in a rulebook: ORACLES maps an engine name to its RulebookOracle.
+"""What a rules engine vouches for in a rulebook: the RulebookOracle protocol and its answers.
 
 A rulebook states facts a game's rules decide — "this hand scores 16", "these are the decisions
-the source rules leave open". The generic rulebook check asks the game's oracle about them and
-never imports a game module itself; each game that can vouch for its rulebook registers a
-factory here, next to the engine registry.
+the source rules leave open". The generic rulebook check asks the game's oracle (its spec's
+`oracle`, found through the registry) and never imports a game module itself.
 """
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Protocol
 
-from ..games import gogyo_claims, jinzai_claims, sengoku_claims
-from ..model import Game
 
 TOTAL = "total"  # the part every oracle scores; "best order" examples maximise it
 
@@ -54,23 +51,3 @@ class RulebookOracle(Protocol):
         """The card-file ids each token of a hand names, one stack per token in order, each listed
         bottom to top (a single card for games whose tokens are cards); ValueError naming a bad token."""
         ...
-
-
-OracleFactory = Callable[[Game], RulebookOracle]
-
-ORACLES: dict[str, OracleFactory] = {
-    "gogyo": gogyo_claims.GogyoOracle.from_model,
-    "jinzai": jinzai_claims.JinzaiOracle.from_model,
-    "sengoku": sengoku_claims.SengokuOracle.from_model,
-}
-
-
-def engine_name(model: Game) -> str:
-    """The rules engine a game names in game.json rules.engine (default: its id)."""
-    return str(model.rules.get("engine", model.id))
-
-
-def find_oracle(model: Game) -> RulebookOracle | None:
-    """The oracle of the game's rules engine, or None if it has none; ValueError if it cannot be built."""
-    factory = ORACLES.get(engine_name(model))
-    return None if factory is None else factory(model)

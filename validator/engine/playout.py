@@ -5,22 +5,21 @@ stand in when every seat uses exactly those, or its records would differ from th
 """
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from typing import Any
 
-from ..policies.greedy import HEURISTICS, GreedyPolicy
-from ..policies.random_policy import RandomPolicy
+from .policies import GreedyPolicy, Heuristic, RandomPolicy
 
 RANDOM, GREEDY = 0, 1
 
 
-def seat_kinds(policies: Sequence[Any], game_name: str, heuristic: Callable[..., Any]) -> tuple[int, ...] | None:
+def seat_kinds(policies: Sequence[Any], heuristic: Heuristic) -> tuple[int, ...] | None:
     """RANDOM or GREEDY per seat when every policy is one the fast playout reproduces exactly; else None."""
     kinds = []
     for policy in policies:
         if type(policy) is RandomPolicy:
             kinds.append(RANDOM)
-        elif type(policy) is GreedyPolicy and HEURISTICS.get(game_name) is heuristic:
+        elif type(policy) is GreedyPolicy and policy.heuristic is heuristic:
             kinds.append(GREEDY)
         else:
             return None

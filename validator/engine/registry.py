@@ -1,29 +1,59 @@
-"""GAMES: rules-engine name -> factory building the engine from a loaded deck model; find_game."""
+"""Find a game's spec by name: `validator.games.<name>` is imported on first use, never all at once.
+
+Adding a game is adding a package; nothing here changes. game.json names its rules engine in
+rules.engine (default: the game's id); the name is checked before it becomes a module path.
+"""
 from __future__ import annotations
 
-from collections.abc import Callable
+import importlib
+import pkgutil
+import re
+from functools import cache
+from typing import TYPE_CHECKING
 
-from ..games import gogyo, jinzai, sengoku
-from ..model import Game
-from .api import RulesGame
+from .spec import GameSpec
 
-GameFactory = Callable[[Game], RulesGame]
+if TYPE_CHECKING:
+    from ..model import Game
+    from .api import RulesGame
+    from .claims import RulebookOracle
 
-GAMES: dict[str, GameFactory] = {
-    "gogyo": gogyo.GogyoGame.from_model,
-    "jinzai": jinzai.JinzaiGame.from_model,
-    "sengoku": sengoku.SengokuGame.from_model,
-}
+GAMES_PACKAGE = "validator.games"
+_NAME = re.compile(r"[a-z][a-z0-9_]{0,39}")
 
 
-def find_game(name: str) -> GameFactory:
-    """The engine factory registered as `name`; ValueError naming it and the known ones otherwise."""
-    try:
-        return GAMES[name]
-    except KeyError:
-        raise ValueError(f"no rules engine {name!r} (known: {', '.join(sorted(GAMES))})") from None
+def known_games() -> tuple[str, ...]:
+    """Names of every game package, found on disk without importing them."""
+    package = importlib.import_module(GAMES_PACKAGE)
+    return tuple(sorted(m.name for m in pkgutil.iter_modules(package.__path__) if m.ispkg))
+
+
+@cache
+def find_spec(name: str) -> GameSpec:
+    """The spec of game package `name`; ValueError naming it and the known ones otherwise."""
+    if not _NAME.fullmatch(name) or name not in known_games():
+        raise ValueError(f"no rules engine {name!r} (known: {', '.join(known_games())})")
+    module = importlib.import_module(f"{GAMES_PACKAGE}.{name}")
+    spec = getattr(module, "SPEC", None)
+    if not isinstance(spec, GameSpec) or spec.name != name:
+        raise TypeError(f"{GAMES_PACKAGE}.{name} must export SPEC, a GameSpec named {name!r}")
+    return spec
+
+
+def engine_name(model: Game) -> str:
+    """The rules engine a game names in game.json rules.engine (default: its id)."""
+    return str(model.rules.get("engine", model.id))
 
 
 def engine_for(model: Game) -> RulesGame:
-    """Build the rules engine a loaded game names in game.json rules.engine (default: its id)."""
-    return find_game(str(model.rules.get("engine", model.id)))(model)
+    """Build the rules engine a loaded game names; ValueError if there is none, DeckError for bad data."""
+    return find_spec(engine_name(model)).engine(model)
+
+
+def find_oracle(model: Game) -> RulebookOracle | None:
+    """The rulebook oracle of the game's rules engine, or None when the engine (or its oracle) does not exist."""
+    try:
+        spec = find_spec(engine_name(model))
+    except ValueError:
+        return None
+    return None if spec.oracle is None else spec.oracle(model)

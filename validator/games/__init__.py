@@ -1,1 +1,1 @@
-"""One rules engine per game, each following validator.engine.api; registered in engine.registry."""
+"""One package per game, each exporting SPEC (validator.engine.spec.GameSpec); the registry imports them by name."""

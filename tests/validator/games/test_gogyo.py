@@ -8,11 +8,11 @@ from collections.abc import Sequence
 import pytest
 
 from validator.engine.api import TERMINAL
-from validator.games import gogyo
-from validator.games.gogyo import (DECLARE, DECLARE_CHOICE, DESTROY, DRAW, DUEL, FIELD, GIVE, GIVE_CHOICE, MAIN, NONE,
+from validator.games.gogyo import state as gogyo
+from validator.games.gogyo.state import (DECLARE, DECLARE_CHOICE, DESTROY, DRAW, DUEL, FIELD, GIVE, GIVE_CHOICE, MAIN, NONE,
                                    PASS, PLUNDER, WIN_CHOICE, GogyoGame, GogyoState, encode)
-from validator.games.gogyo_cards import ANY, BREAK, SKIP
-from validator.games.gogyo_scoring import best_unordered_run, longest_run, order_points
+from validator.games.gogyo.cards import ANY, BREAK, SKIP
+from validator.games.gogyo.scoring import best_unordered_run, longest_run, order_points
 from validator.loader import load_game
 from validator.paths import DEFAULT_DECKS_DIR
 from validator.simulate import SimConfig, simulate
@@ -373,7 +373,7 @@ def test_other_run_rules_fall_back_to_trying_every_order(model):
 
 
 def test_greedy_draws_when_nothing_scores_and_nothing_helps(game):
-    from validator.policies.gogyo_greedy import choose
+    from validator.games.gogyo.policies import choose
     # no run of 3, every card links to another; no field card scores or links more than a card it
     # would replace; no duel (deck of 2): the greedy must draw (a regression: it once chose nothing)
     state = scripted(game, ["夏木 殷木 唐木 宋木 明水", "元木 元火 元土 元金 元水"], "秦土 漢土 晋土 清土", deck_size=2)
@@ -383,7 +383,7 @@ def test_greedy_draws_when_nothing_scores_and_nothing_helps(game):
 
 
 def test_greedy_takes_the_field_card_that_scores(game):
-    from validator.policies.gogyo_greedy import choose
+    from validator.games.gogyo.policies import choose
     state = scripted(game, ["夏木 殷火 周土 唐金 元水", "元木 元火 元土 元金 明水"], "宋水 晋火 晋土 秦金", deck_size=2)
     action = choose(state.observation(0), state.legal_actions(), random.Random(0))
     state.apply_action(action)

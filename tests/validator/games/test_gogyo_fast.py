@@ -7,12 +7,12 @@ import random
 
 import pytest
 
-from validator.games.gogyo import GogyoGame
-from validator.games.gogyo_fast import FastGogyo, _shuffle, _shuffle_matches, fast_playout
-from validator.games.gogyo_scoring import Scorer
+from validator.games.gogyo.state import GogyoGame
+from validator.games.gogyo.fast import FastGogyo, _shuffle, _shuffle_matches, fast_playout
+from validator.games.gogyo.scoring import Scorer
 from validator.loader import load_game
 from validator.paths import DEFAULT_DECKS_DIR
-from validator.policies import find_policy
+from validator.engine.policies import find_policy
 from validator.simulate import SimConfig, play_match, simulate
 
 
@@ -28,7 +28,7 @@ def game(model) -> GogyoGame:
 
 def both_paths(game: GogyoGame, names: tuple[str, ...], matches: int, seed: int, step_cap: int = 1000):
     """Every match played by the API engine (GogyoState + policies) and by the fast player."""
-    policies = [find_policy(name) for name in names]
+    policies = [find_policy(name, "gogyo") for name in names]
     fast = fast_playout(game, policies)
     assert fast is not None
     api = [play_match(game, policies, seed, i, step_cap=step_cap) for i in range(matches)]
@@ -95,13 +95,13 @@ def test_fast_player_only_for_policies_it_reproduces(game):
 
         def choose(self, observation, legal_actions, rng):
             return legal_actions[0]
-    assert fast_playout(game, [find_policy("random"), Custom()]) is None
-    assert fast_playout(game, [find_policy("greedy")] * 4) is not None
+    assert fast_playout(game, [find_policy("random", "gogyo"), Custom()]) is None
+    assert fast_playout(game, [find_policy("greedy", "gogyo")] * 4) is not None
 
 
 def test_fast_player_steps_aside_for_rules_it_does_not_cover(model):
     wide = GogyoGame.from_model(dataclasses.replace(model, rules={**model.rules, "field_size": 6}))
-    assert fast_playout(wide, [find_policy("random")] * 2) is None
+    assert fast_playout(wide, [find_policy("random", "gogyo")] * 2) is None
 
 
 def test_inline_shuffle_equals_random_shuffle_and_the_fallback_is_used_otherwise(game):
@@ -113,7 +113,7 @@ def test_inline_shuffle_equals_random_shuffle_and_the_fallback_is_used_otherwise
         _shuffle(ours, mine, bits)
         theirs.shuffle(reference)
         assert mine == reference and ours.getstate() == theirs.getstate()
-    policies = [find_policy("random")] * 3
+    policies = [find_policy("random", "gogyo")] * 3
     fast = FastGogyo(game, (0, 0, 0))
     fast.inline_shuffle = False  # as on an interpreter whose shuffle draws differently
     assert [play_match(game, policies, 3, i, fast=fast) for i in range(20)] == \

@@ -7,12 +7,12 @@ import re
 import pytest
 
 from validator.engine.registry import engine_for
-from validator.games import jinzai as jz
-from validator.games.jinzai_rules import (BID_HAND, BID_PUBLIC, CLARIFICATIONS, GIVE, PICK, ROTATE, STAR,
+from validator.games.jinzai import state as jz
+from validator.games.jinzai.rules import (BID_HAND, BID_PUBLIC, CLARIFICATIONS, GIVE, PICK, ROTATE, STAR,
                                           STAR_TAKE, TAKE_BID, TAKE_POOL, decode, encode)
 from validator.loader import load_game
 from validator.paths import DEFAULT_DECKS_DIR
-from validator.policies import find_policy
+from validator.engine.policies import find_policy
 
 S = 0  # trickster kind
 
@@ -626,7 +626,7 @@ def test_seeded_play_follows_the_round_clarifications(game):
 # -- playouts ---------------------------------------------------------------------------------------
 def play(game, n, seed, policy_names):
     rng = random.Random(seed)
-    policies = [find_policy(name) for name in policy_names]
+    policies = [find_policy(name, "jinzai") for name in policy_names]
     state = game.new_initial_state(rng, n)
     state.check_invariants()
     steps = 0

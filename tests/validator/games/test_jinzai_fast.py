@@ -6,11 +6,11 @@ import hashlib
 
 import pytest
 
-from validator.games.jinzai import JinzaiGame
-from validator.games.jinzai_fast import FastJinzai, fast_playout
+from validator.games.jinzai.state import JinzaiGame
+from validator.games.jinzai.fast import FastJinzai, fast_playout
 from validator.loader import load_game
 from validator.paths import DEFAULT_DECKS_DIR
-from validator.policies import find_policy
+from validator.engine.policies import find_policy
 from validator.simulate import SimConfig, play_match, simulate
 from validator.variants import VariantStudy, apply_option
 
@@ -27,7 +27,7 @@ def game(model) -> JinzaiGame:
 
 def both_paths(game: JinzaiGame, names: tuple[str, ...], matches: int, seed: int, step_cap: int = 1000):
     """Every match played by the API engine (JinzaiState + policies) and by the fast player."""
-    policies = [find_policy(name) for name in names]
+    policies = [find_policy(name, "jinzai") for name in names]
     fast = fast_playout(game, policies)
     assert fast is not None
     api = [play_match(game, policies, seed, i, step_cap=step_cap) for i in range(matches)]
@@ -122,13 +122,13 @@ def test_fast_player_only_for_policies_it_reproduces(game):
 
         def choose(self, observation, legal_actions, rng):
             return legal_actions[0]
-    policies = [find_policy("random"), find_policy("greedy"), Custom()]
+    policies = [find_policy("random", "jinzai"), find_policy("greedy", "jinzai"), Custom()]
     assert game.fast_playout(policies) is None
-    assert isinstance(game.fast_playout([find_policy("greedy")] * 4), FastJinzai)
+    assert isinstance(game.fast_playout([find_policy("greedy", "jinzai")] * 4), FastJinzai)
     # without a fast player the harness plays the API engine: still the records of those policies
     assert play_match(game, policies, 5, 0) == play_match(game, policies, 5, 0, fast=None)
 
 
 def test_fast_player_steps_aside_for_tables_it_does_not_cover(game):
     crowded = dataclasses.replace(game, table=dataclasses.replace(game.table, kinds=game.table.kinds + (0,) * 12))
-    assert fast_playout(crowded, [find_policy("random")] * 4) is None  # a column could outgrow its packed field
+    assert fast_playout(crowded, [find_policy("random", "jinzai")] * 4) is None  # a column could outgrow its packed field

@@ -8,13 +8,13 @@ import pytest
 from validator import simulate as harness
 from validator.engine.api import TERMINAL
 from validator.engine.registry import engine_for
-from validator.games.sengoku import SengokuGame, SengokuState
-from validator.games.sengoku_rules import (ACTION_KINDS, CLARIFICATIONS, DISCARD, PASS_ACTION, REVEAL, STEAL,
+from validator.games.sengoku.state import SengokuGame, SengokuState
+from validator.games.sengoku.rules import (ACTION_KINDS, CLARIFICATIONS, DISCARD, PASS_ACTION, REVEAL, STEAL,
                                            SengokuRules, decode, encode)
 from validator.loader import load_game
 from validator.paths import DEFAULT_DECKS_DIR
-from validator.policies import find_policy
-from validator.policies.sengoku_greedy import choose as greedy_choose
+from validator.engine.policies import find_policy
+from validator.games.sengoku.policies import choose as greedy_choose
 
 FILLER = "石田 加藤 井伊 柴田 丹羽 浅井 明智 謙 景 綱 興 清 正 直".split()  # cards that make no name together
 
@@ -346,7 +346,7 @@ def test_greedy_always_steals_and_sees_only_its_observation(game):
     assert obs.live == kind_of(st, "武田") and obs.hand == st.hand_types(1)
     action = greedy_choose(obs, st.legal_actions(), random.Random(0))
     assert decode(action) == (STEAL, name(st, "武田信玄"))
-    assert find_policy("greedy").choose(obs, st.legal_actions(), random.Random(0)) == action
+    assert find_policy("greedy", "sengoku").choose(obs, st.legal_actions(), random.Random(0)) == action
 
 
 def test_greedy_beats_random(game):

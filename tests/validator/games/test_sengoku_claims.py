@@ -15,9 +15,9 @@ from typer.testing import CliRunner
 from deckcopies import assert_located, copy_decks, edit_rulebook, example_index, rulebook_issues
 from generator.cli import app
 from validator.checks import check_game
-from validator.engine.claims import ORACLES, find_oracle
-from validator.games.sengoku_claims import SengokuOracle
-from validator.games.sengoku_rules import CLARIFICATIONS
+from validator.engine.registry import find_oracle, find_spec
+from validator.games.sengoku.claims import SengokuOracle
+from validator.games.sengoku.rules import CLARIFICATIONS
 from validator.loader import load_game
 from validator.model import CardFigure, Clarifications, Game, HandExample
 from validator.paths import DEFAULT_DECKS_DIR
@@ -52,7 +52,7 @@ def tokens_of(game: Game, card_ids: list[str]) -> list[str]:
 
 
 def test_registered_with_its_parts(oracle: SengokuOracle) -> None:
-    assert "sengoku" in ORACLES
+    assert find_spec("sengoku").oracle is not None
     assert oracle.parts == ("cards", "names", "left", "kanji", "total")
     assert [c.id for c in oracle.clarifications] == [c.id for c in CLARIFICATIONS]
 

@@ -16,7 +16,7 @@ from typer.testing import CliRunner
 
 from generator.cli import app
 from validator.checks import check_game
-from validator.games import sengoku_data
+from validator.games.sengoku import data as sengoku_data
 from validator.loader import load_game
 from validator.model import Game
 from validator.paths import DEFAULT_DECKS_DIR

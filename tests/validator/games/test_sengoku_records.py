@@ -6,7 +6,7 @@ import random
 
 import pytest
 
-from validator.games.sengoku import SengokuGame
+from validator.games.sengoku.state import SengokuGame
 from validator.loader import load_game
 from validator.paths import DEFAULT_DECKS_DIR
 from validator.simulate import SimConfig, simulate

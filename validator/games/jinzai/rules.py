@@ -5,7 +5,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from ..engine.api import Action, Clarification, Seat, rule
+from ...engine.api import Action, Clarification, Seat, rule
 
 
 CLARIFICATIONS: tuple[Clarification, ...] = (

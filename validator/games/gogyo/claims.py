@@ -8,12 +8,12 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from ..model import Game as GameModel
-from .gogyo import CLARIFICATIONS, GogyoGame
-from .gogyo_scoring import order_points
+from ...model import Game as GameModel
+from .state import CLARIFICATIONS, GogyoGame
+from .scoring import order_points
 
 if TYPE_CHECKING:
-    from ..engine.claims import ClarificationRef, HandScoreClaim
+    from ...engine.claims import ClarificationRef, HandScoreClaim
 
 
 @dataclass(frozen=True)
@@ -29,12 +29,12 @@ class GogyoOracle:
 
     @property
     def clarifications(self) -> tuple[ClarificationRef, ...]:
-        from ..engine.claims import ClarificationRef
+        from ...engine.claims import ClarificationRef
 
         return tuple(ClarificationRef(c.id, c.ja) for c in CLARIFICATIONS)
 
     def score(self, tokens: Sequence[str], *, ordered: bool) -> HandScoreClaim:
-        from ..engine.claims import HandScoreClaim
+        from ...engine.claims import HandScoreClaim
 
         game = self.game
         types = game.parse_hand(tokens)

@@ -5,7 +5,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from ..engine.api import Action, Clarification, Seat, rule
+from ...engine.api import Action, Clarification, Seat, rule
 
 CLARIFICATIONS: tuple[Clarification, ...] = (
     Clarification("identical-cards", "同じ漢字の漢字1文字カードはどれも同じカード、同じ家の名字カードもどれも同じカードとして扱います。"

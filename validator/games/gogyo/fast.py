@@ -21,10 +21,10 @@ import random
 from collections.abc import Sequence
 from typing import Any
 
-from ..engine.api import Seat
-from ..engine.playout import GREEDY, RANDOM, seat_kinds
-from ..policies import gogyo_greedy
-from .gogyo import (_PAIRS, DECLARE, DECLARE_CHOICE, DESTROY, DRAW, DUEL, END_DECK, END_DECLARED, FIELD, GIVE,
+from ...engine.api import Seat
+from ...engine.playout import GREEDY, RANDOM, seat_kinds
+from . import policies as gogyo_greedy
+from .state import (_PAIRS, DECLARE, DECLARE_CHOICE, DESTROY, DRAW, DUEL, END_DECK, END_DECLARED, FIELD, GIVE,
                     GIVE_CHOICE, MAIN, NONE, PASS, PLUNDER, WIN_CHOICE, GogyoGame, distinct_pairs)
 
 END_CAP = "cap"  # as validator.simulate.END_CAP (not imported: the harness imports this module)
@@ -36,7 +36,7 @@ RecordFields = tuple[int, int, str, tuple[int, ...], tuple[int, ...], int, tuple
 
 def fast_playout(game: GogyoGame, policies: Sequence[Any]) -> FastGogyo | None:
     """The fast player for these seats' policies, or None when some seat or rule needs the API engine."""
-    kinds = seat_kinds(policies, game.name, gogyo_greedy.choose)
+    kinds = seat_kinds(policies, gogyo_greedy.choose)
     rules = game.rules
     if (kinds is None or rules.field_size > rules.hand_size  # field duplicates are read from hand-sized fields
             or game.table.deck_size <= len(kinds) * rules.hand_size + rules.field_size):

@@ -20,12 +20,12 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from ..model import Game as GameModel
-from .sengoku import CLARIFICATIONS, SengokuGame
-from .sengoku_names import NameTable
+from ...model import Game as GameModel
+from .state import CLARIFICATIONS, SengokuGame
+from .names import NameTable
 
 if TYPE_CHECKING:
-    from ..engine.claims import ClarificationRef, HandScoreClaim
+    from ...engine.claims import ClarificationRef, HandScoreClaim
 
 NAME_KINDS = ("surname", "given")  # cards.json kinds of the play cards (the rest are reference sheets)
 
@@ -54,13 +54,13 @@ class SengokuOracle:
 
     @property
     def clarifications(self) -> tuple[ClarificationRef, ...]:
-        from ..engine.claims import ClarificationRef
+        from ...engine.claims import ClarificationRef
 
         return tuple(ClarificationRef(c.id, c.ja) for c in CLARIFICATIONS)
 
     def score(self, tokens: Sequence[str], *, ordered: bool) -> HandScoreClaim:
         """The cards of a hand have no order, so `ordered` changes nothing."""
-        from ..engine.claims import HandScoreClaim
+        from ...engine.claims import HandScoreClaim
 
         table = self.table
         hand = tuple(sorted(self.parse_hand(tokens)))

@@ -10,8 +10,8 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Sequence
 
-from ..engine.api import Action
-from ..games.gogyo import (DECLARE, DECLARE_CHOICE, DRAW, DUEL, FIELD, GIVE_CHOICE, MAIN, NONE, PASS, PLUNDER,
+from ...engine.api import Action
+from .state import (DECLARE, DECLARE_CHOICE, DRAW, DUEL, FIELD, GIVE_CHOICE, MAIN, NONE, PASS, PLUNDER,
                            GogyoGame, GogyoObservation)
 
 SCORE_WEIGHT = 100   # one point of score outweighs any number of links

@@ -11,8 +11,8 @@ import random
 from collections.abc import Sequence
 from typing import Any
 
-from ..engine.api import Action
-from ..games.sengoku_rules import DISCARD, REVEAL, STEAL, decode
+from ...engine.api import Action
+from .rules import DISCARD, REVEAL, STEAL, decode
 
 NAME, PAIR, SINGLE, CREST = 1000.0, 10.0, 1.0, 0.01
 

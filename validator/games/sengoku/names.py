@@ -11,7 +11,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..model import Card
+from ...model import Card
 
 
 @dataclass(frozen=True)

@@ -15,7 +15,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from ..engine.api import rule
+from ...engine.api import rule
 
 ANY = 0     # wild: 天 as a dynasty, 閥 as an element
 SKIP = -1   # ignored by the run: 閥 in a dynasty run

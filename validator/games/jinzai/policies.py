@@ -10,10 +10,10 @@ import random
 from collections.abc import Sequence
 from typing import Any
 
-from ..engine.api import Action
-from ..games.jinzai_rules import (BID_HAND, BID_PUBLIC, GIVE, PICK, ROTATE, STAR, STAR_TAKE, TAKE_BID, TAKE_POOL,
+from ...engine.api import Action
+from .rules import (BID_HAND, BID_PUBLIC, GIVE, PICK, ROTATE, STAR, STAR_TAKE, TAKE_BID, TAKE_POOL,
                                   decode)
-from ..games.jinzai_scoring import STAR as STAR_KIND
+from .scoring import STAR as STAR_KIND
 
 Columns = list[list[int]]
 

@@ -10,7 +10,7 @@ from collections.abc import Callable, Sequence
 from itertools import combinations, permutations, product
 from operator import itemgetter
 
-from .gogyo_cards import ANY
+from .cards import ANY
 
 
 def best_interval(present: list[int], wild: int, size: int, wraps: bool) -> int:

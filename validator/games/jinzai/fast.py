@@ -20,12 +20,12 @@ import random
 from collections.abc import Sequence
 from typing import Any
 
-from ..engine.api import Seat
-from ..engine.playout import GREEDY, RANDOM, seat_kinds
-from ..policies import jinzai_greedy
-from .jinzai import END_MAX_GAMES, END_VP, SIDE_BU, SIDE_BUN, JinzaiGame
-from .jinzai_rules import BID_HAND, BID_PUBLIC, GIVE, PICK, ROTATE, STAR, STAR_TAKE, TAKE_BID, TAKE_POOL
-from .jinzai_scoring import BUN, STAR as STAR_KIND
+from ...engine.api import Seat
+from ...engine.playout import GREEDY, RANDOM, seat_kinds
+from . import policies as jinzai_greedy
+from .state import END_MAX_GAMES, END_VP, SIDE_BU, SIDE_BUN, JinzaiGame
+from .rules import BID_HAND, BID_PUBLIC, GIVE, PICK, ROTATE, STAR, STAR_TAKE, TAKE_BID, TAKE_POOL
+from .scoring import BUN, STAR as STAR_KIND
 
 END_CAP = "cap"  # as validator.simulate.END_CAP (not imported: the harness imports this module)
 BITS = 4  # bits per column in a packed key of counted lengths
@@ -53,7 +53,7 @@ class _Capped(Exception):
 
 def fast_playout(game: JinzaiGame, policies: Sequence[Any]) -> FastJinzai | None:
     """The fast player for these seats' policies, or None when some seat or the tile table needs the API engine."""
-    kinds = seat_kinds(policies, game.name, jinzai_greedy.choose)
+    kinds = seat_kinds(policies, jinzai_greedy.choose)
     if kinds is None or not game.min_players <= len(kinds) <= game.max_players:
         return None
     table = game.table

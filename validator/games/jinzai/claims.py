@@ -28,13 +28,13 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from ..model import Game as GameModel
-from .jinzai import CLARIFICATIONS, JinzaiGame
-from .jinzai_rules import kind_label
-from .jinzai_scoring import STAR
+from ...model import Game as GameModel
+from .state import CLARIFICATIONS, JinzaiGame
+from .rules import kind_label
+from .scoring import STAR
 
 if TYPE_CHECKING:
-    from ..engine.claims import ClarificationRef, HandScoreClaim
+    from ...engine.claims import ClarificationRef, HandScoreClaim
 
 SEPARATOR = "・"
 TRICKSTER_ALIASES = ("*", "＊")
@@ -58,13 +58,13 @@ class JinzaiOracle:
 
     @property
     def clarifications(self) -> tuple[ClarificationRef, ...]:
-        from ..engine.claims import ClarificationRef
+        from ...engine.claims import ClarificationRef
 
         return tuple(ClarificationRef(c.id, c.ja) for c in CLARIFICATIONS)
 
     def score(self, tokens: Sequence[str], *, ordered: bool) -> HandScoreClaim:
         """Columns in any order score the same, so `ordered` changes nothing."""
-        from ..engine.claims import HandScoreClaim
+        from ...engine.claims import HandScoreClaim
 
         columns = self.parse_columns(tokens)
         scoring = self.game.scoring

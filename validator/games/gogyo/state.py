@@ -10,12 +10,12 @@ from __future__ import annotations
 import random
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, ClassVar
 
-from ..engine.api import TERMINAL, Action, Clarification, InvariantError, Outcome, Seat, best_seats, rule
-from ..model import Game as GameModel
-from .gogyo_cards import CardTable, build_card_table, link_table, parse_hand
-from .gogyo_scoring import HandScore, Scorer, build_scoring_rules
+from ...engine.api import TERMINAL, Action, Clarification, InvariantError, Outcome, Seat, best_seats, rule
+from ...model import Game as GameModel
+from .cards import CardTable, build_card_table, link_table, parse_hand
+from .scoring import HandScore, Scorer, build_scoring_rules
 
 
 CLARIFICATIONS: tuple[Clarification, ...] = (
@@ -81,6 +81,7 @@ class GogyoRules:
 class GogyoGame:
     """Immutable rules, card table and scorer; deals new states."""
 
+    engine: ClassVar[str] = "gogyo"
     name: str
     rules: GogyoRules
     table: CardTable
@@ -133,7 +134,7 @@ class GogyoGame:
 
     def fast_playout(self, policies: Sequence[Any]) -> Any:
         """A whole-game player equal to the API engine with these policies (gogyo_fast), or None."""
-        from .gogyo_fast import fast_playout
+        from .fast import fast_playout
         return fast_playout(self, policies)
 
     def parse_hand(self, tokens: Sequence[str]) -> tuple[int, ...]:

@@ -12,13 +12,13 @@ import dataclasses
 import random
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, ClassVar
 
-from ..engine.api import TERMINAL, Action, InvariantError, Outcome, Seat, best_seats
-from ..model import Game as GameModel
-from .sengoku_data import max_players
-from .sengoku_names import NameTable, build_name_table
-from .sengoku_rules import (ACTION_KINDS, CLARIFICATIONS, DISCARD, PASS, PASS_ACTION, REVEAL, STEAL,
+from ...engine.api import TERMINAL, Action, InvariantError, Outcome, Seat, best_seats
+from ...model import Game as GameModel
+from .data import max_players
+from .names import NameTable, build_name_table
+from .rules import (ACTION_KINDS, CLARIFICATIONS, DISCARD, PASS, PASS_ACTION, REVEAL, STEAL,
                             SengokuObservation, SengokuRules, decode)
 
 __all__ = ["CLARIFICATIONS", "SengokuGame", "SengokuState", "SengokuObservation"]
@@ -32,6 +32,7 @@ END_PILE, END_ALL_OUT, END_RIICHI_WIN, END_DRAW, END_DRAW_RANKED = (
 class SengokuGame:
     """Immutable rules and name table; deals new games."""
 
+    engine: ClassVar[str] = "sengoku"
     name: str
     rules: SengokuRules
     table: NameTable

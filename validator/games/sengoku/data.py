@@ -14,10 +14,9 @@ from dataclasses import dataclass
 from itertools import combinations
 from typing import Any
 
-from ..assets import resolve_asset
-from ..checks.artwork import svg_problem
-from ..issues import Issue, Location
-from ..model import Card, Game
+from ...assets import resolve_asset, svg_problem
+from ...issues import Issue, Location
+from ...model import Card, Game
 
 SURNAME, GIVEN = "surname", "given"
 MAX_LISTED = 8  # names quoted in one note before "…"

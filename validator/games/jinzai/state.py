@@ -10,14 +10,14 @@ from __future__ import annotations
 import random
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, ClassVar
 
-from ..engine.api import TERMINAL, Action, InvariantError, Outcome, Seat, best_seats
-from ..model import Game as GameModel
-from .jinzai_rules import (ACTION_KINDS, BID_HAND, BID_PUBLIC, CLARIFICATIONS, GIVE, PICK, ROTATE, STAR,
+from ...engine.api import TERMINAL, Action, InvariantError, Outcome, Seat, best_seats
+from ...model import Game as GameModel
+from .rules import (ACTION_KINDS, BID_HAND, BID_PUBLIC, CLARIFICATIONS, GIVE, PICK, ROTATE, STAR,
                            STAR_TAKE, TAKE_BID, TAKE_POOL, JinzaiObservation, JinzaiRules, decode,
                            describe, encode, kind_label)
-from .jinzai_scoring import BUN, STAR as STAR_KIND, ScoringRules, TileTable, build_tile_table
+from .scoring import BUN, STAR as STAR_KIND, ScoringRules, TileTable, build_tile_table
 
 __all__ = ["CLARIFICATIONS", "JinzaiGame", "JinzaiState", "JinzaiObservation"]
 
@@ -31,6 +31,7 @@ END_VP, END_MAX_GAMES = "vp", "max-games"
 class JinzaiGame:
     """Immutable rules, tile table and scorer; deals new matches."""
 
+    engine: ClassVar[str] = "jinzai"
     name: str
     rules: JinzaiRules
     table: TileTable
@@ -75,7 +76,7 @@ class JinzaiGame:
 
     def fast_playout(self, policies: Sequence[Any]) -> Any:
         """A whole-match player equal to the API engine with these policies (jinzai_fast), or None."""
-        from .jinzai_fast import fast_playout
+        from .fast import fast_playout
         return fast_playout(self, policies)
 
     def side_for(self, kinds: Sequence[int]) -> int:

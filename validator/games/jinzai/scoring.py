@@ -10,8 +10,8 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from ..engine.api import rule
-from ..issues import DeckError, Issue
+from ...engine.api import rule
+from ...issues import DeckError, Issue
 
 STAR = 0          # the kind of a trickster tile
 BUN, BU = "文", "武"

@@ -18,9 +18,9 @@ from itertools import permutations
 from operator import itemgetter
 from typing import Any
 
-from ..engine.api import rule
-from .gogyo_cards import ANY, BREAK, SKIP, CardTable
-from .gogyo_orders import best_interval, dynasty_runs, getter, placements
+from ...engine.api import rule
+from .cards import ANY, BREAK, SKIP, CardTable
+from .orders import best_interval, dynasty_runs, getter, placements
 
 _CACHE_LIMIT = 1_500_000  # hands memoised per process before the memo is dropped and refilled
 _Codes = Callable[[tuple[int, ...]], tuple[int, ...]]  # a hand's codes -> some of them, in a given order

@@ -1,0 +1,30 @@
+"""GameSpec: everything one game package offers the generic machinery, in one value.
+
+A package `validator/games/<name>/` exports `SPEC`; the registry imports it by name when asked,
+so no central file lists the games. Only the engine factory is required: a game may have no
+heuristic, no rulebook oracle, no data checks or no scorer, and the checks and commands that need
+one say so.
+"""
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from ..issues import Issue
+    from ..model import Game
+    from .api import RulesGame
+    from .claims import RulebookOracle
+    from .policies import Heuristic
+
+
+@dataclass(frozen=True)
+class GameSpec:
+    """One game's rules engine and what comes with it, each built from the loaded deck model."""
+
+    name: str
+    engine: Callable[[Game], RulesGame]
+    greedy: Heuristic | None = None
+    oracle: Callable[[Game], RulebookOracle] | None = None
+    data_checks: Callable[[Game], Iterator[Issue]] | None = None

@@ -1,0 +1,9 @@
+"""五行中国史カードゲーム (gogyo): engine, scoring, greedy heuristic and rulebook oracle, exported as SPEC."""
+from __future__ import annotations
+
+from ...engine.spec import GameSpec
+from .claims import GogyoOracle
+from .policies import choose
+from .state import GogyoGame
+
+SPEC = GameSpec(name="gogyo", engine=GogyoGame.from_model, greedy=choose, oracle=GogyoOracle.from_model)
