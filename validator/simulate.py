@@ -1,4 +1,4 @@
-"""Seeded simulation: play N matches (each `games_per_match` games) with one policy per seat -> records.
+"""Seeded simulation: play N matches (games until the engine's match_over) with one policy per seat -> records.
 
 The unit is the match, because that is what the box's play time and the victory rule describe;
 every record also keeps its games, so statistics are reported per game and per match. Match i
@@ -134,7 +134,7 @@ def play_match(game: RulesGame, policies: Sequence[Policy], base_seed: int, inde
     choice = random.Random(derive_seed(base_seed, index, "policy"))
     games: list[GameRecord] = []
     first: int | None = None
-    for _ in range(game.games_per_match):
+    while not game.match_over([g.scores for g in games]):
         if fast is not None and not check_invariants:
             record = GameRecord(*fast.play(chance, choice, first, [g.scores for g in games], step_cap))
         else:

@@ -124,6 +124,9 @@ class GogyoGame:
     def next_first_player(self, first_player: Seat, num_players: int) -> Seat:
         return (first_player + 1) % num_players
 
+    def match_over(self, deal_scores: Sequence[Sequence[int]]) -> bool:
+        return len(deal_scores) >= self.games_per_match
+
     def match_winners(self, deal_scores: Sequence[Sequence[int]]) -> tuple[Seat, ...]:
         """Highest total; ties broken by the last game's score; still tied, a shared win."""
         totals = [sum(column) for column in zip(*deal_scores)]

@@ -71,6 +71,9 @@ class JinzaiGame:
     def next_first_player(self, first_player: Seat, num_players: int) -> Seat:
         return (first_player + 1) % num_players
 
+    def match_over(self, deal_scores: Sequence[Sequence[int]]) -> bool:
+        return len(deal_scores) >= self.games_per_match
+
     def match_winners(self, deal_scores: Sequence[Sequence[int]]) -> tuple[Seat, ...]:
         return best_seats([sum(column) for column in zip(*deal_scores)])
 
