@@ -11,7 +11,7 @@ from __future__ import annotations
 import random
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, Protocol, TypeAlias
+from typing import Any, Protocol, Self, TypeAlias
 
 Seat: TypeAlias = int
 Action: TypeAlias = int
@@ -43,10 +43,13 @@ class Outcome:
 
 
 class Observation(Protocol):
-    """What one player may see. Hidden cards never appear in it."""
+    """What one player may see. Hidden cards never appear in it. (Members are read-only, so frozen
+    dataclasses satisfy the protocol.)"""
 
-    game_name: str
-    seat: Seat
+    @property
+    def game_name(self) -> str: ...
+    @property
+    def seat(self) -> Seat: ...
 
 
 class State(Protocol):
@@ -63,7 +66,7 @@ class State(Protocol):
     def action_to_string(self, action: Action) -> str: ...
     def check_invariants(self) -> None: ...
     def counters(self) -> Mapping[str, int]: ...
-    def clone(self) -> State:
+    def clone(self) -> Self:
         """An independent copy (the immutable game shared) that the caller may play on and throw away."""
         ...
 
@@ -71,12 +74,23 @@ class State(Protocol):
 class RulesGame(Protocol):
     """Immutable rules and card table of one game; deals states and judges matches."""
 
-    name: str  # the game's id (its deck folder)
-    min_players: int
-    max_players: int
-    play_minutes: tuple[int, int]
-    games_per_match: int  # games in a match when the number is fixed (for reports); match_over decides
-    action_kinds: tuple[str, ...]
+    # Read-only members, so frozen dataclasses satisfy the protocol.
+    @property
+    def name(self) -> str:
+        """The game's id (its deck folder)."""
+        ...
+    @property
+    def min_players(self) -> int: ...
+    @property
+    def max_players(self) -> int: ...
+    @property
+    def play_minutes(self) -> tuple[int, int]: ...
+    @property
+    def games_per_match(self) -> int:
+        """Games in a match when the number is fixed (for reports); match_over decides."""
+        ...
+    @property
+    def action_kinds(self) -> tuple[str, ...]: ...
 
     @property
     def engine(self) -> str:
