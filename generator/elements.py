@@ -6,7 +6,7 @@ canvas is already translated so that (0, 0) is the trim box's bottom-left corner
 from __future__ import annotations
 
 import io
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, replace
 from functools import lru_cache
 from pathlib import Path
@@ -24,7 +24,7 @@ from validator.issues import Issue, Location
 from validator.model import Card, Element, Layout
 from validator.tables import cell_text_element, table_cells
 from validator.textbox import layout_text_element
-from validator.typeset import FontMetrics, load_metrics
+from validator.typeset import FontMetrics, TextLayout, load_metrics
 
 from .colors import to_reportlab
 
@@ -212,7 +212,7 @@ def draw_text(space: CardSpace, element: Element) -> None:
     canvas.restoreState()
 
 
-def _horizontal_lines(canvas: Canvas, laid: Any, metrics: FontMetrics, p: dict[str, Any],
+def _horizontal_lines(canvas: Canvas, laid: TextLayout, metrics: FontMetrics, p: Mapping[str, Any],
                       left: float, top: float, width: float, height: float) -> None:
     size = laid.size
     block = size + (len(laid.lines) - 1) * laid.leading
@@ -226,7 +226,7 @@ def _horizontal_lines(canvas: Canvas, laid: Any, metrics: FontMetrics, p: dict[s
         canvas.drawString(x, baseline, line)
 
 
-def _vertical_lines(canvas: Canvas, laid: Any, metrics: FontMetrics, p: dict[str, Any],
+def _vertical_lines(canvas: Canvas, laid: TextLayout, metrics: FontMetrics, p: Mapping[str, Any],
                     left: float, top: float, width: float, height: float) -> None:
     """Columns right to left; each character centred in its one-em cell."""
     size = laid.size

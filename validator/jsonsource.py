@@ -2,7 +2,8 @@
 from __future__ import annotations
 
 import json
-from json.decoder import scanstring
+import json.decoder
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -10,6 +11,9 @@ from typing import Any
 from json_source_map import calculate
 
 from .issues import DeckError, Issue, Location
+
+# json.decoder.scanstring (the C string scanner json.loads uses) is public but missing from typeshed.
+_scanstring: Callable[[str, int], tuple[str, int]] = json.decoder.scanstring  # type: ignore[attr-defined]
 
 
 @dataclass(frozen=True)
@@ -70,36 +74,50 @@ def load_json(path: Path) -> SourcedJson:
     return SourcedJson(path, data, positions)
 
 
+@dataclass
+class _Open:
+    """A container open at the scan position: an object's keys seen so far (None for an array), current child."""
+
+    keys: set[str] | None
+    key: str = ""
+    index: int = 0
+
+    @property
+    def token(self) -> str | int:
+        return self.index if self.keys is None else self.key
+
+
 def _find_duplicate(path: Path, text: str, key: str) -> Location:
     """The object holding `key` twice, at the line and column of the second `"key":`.
 
     A small scan of the (valid up to there) text: json.loads reports neither position nor path for it.
     """
-    frames: list[list] = []  # per open container: [keys seen (None for an array), current child token]
+    frames: list[_Open] = []
     i, n = 0, len(text)
     try:
         while i < n:
             c = text[i]
             if c in "{[":
-                frames.append([set(), None] if c == "{" else [None, 0])
+                frames.append(_Open(set() if c == "{" else None))
             elif c in "}]":
                 frames.pop()
-            elif c == "," and frames and frames[-1][0] is None:
-                frames[-1][1] += 1
+            elif c == "," and frames and frames[-1].keys is None:
+                frames[-1].index += 1
             elif c == '"':
-                value, end = scanstring(text, i + 1)
+                value, end = _scanstring(text, i + 1)
                 after = end
                 while after < n and text[after] in " \t\r\n":
                     after += 1
-                if after < n and text[after] == ":" and frames and frames[-1][0] is not None:
-                    if value == key and value in frames[-1][0]:
+                keys = frames[-1].keys if frames else None
+                if after < n and text[after] == ":" and keys is not None:
+                    if value == key and value in keys:
                         where = Location(path)
-                        for _, token in frames[:-1]:
-                            where = where.child(token)
+                        for frame in frames[:-1]:
+                            where = where.child(frame.token)
                         line = text.count("\n", 0, i) + 1
                         return Location(path, where.pointer, line, i - text.rfind("\n", 0, i))
-                    frames[-1][0].add(value)
-                    frames[-1][1] = value
+                    keys.add(value)
+                    frames[-1].key = value
                 i = end
                 continue
             i += 1

@@ -34,8 +34,8 @@ def table_cells(element: Element, fields: Mapping[str, Any]) -> list[Cell]:
     for r, row in enumerate(p["rows"]):
         column = 0
         for raw in row:
-            spec = {"text": raw} if isinstance(raw, str) else raw
-            span = spec.get("span", 1)
+            spec: Mapping[str, Any] = {"text": raw} if isinstance(raw, str) else raw
+            span: int = spec.get("span", 1)
             x = p["x"] + sum(widths[:column])
             w = sum(widths[column:column + span])
             field = spec.get("field")
