@@ -88,7 +88,8 @@ class FaceRenderer:
         canvas.rect(0, 0, mm_to_pt(size.width), mm_to_pt(size.height), stroke=1, fill=0)
         if size.corner_radius:
             canvas.setDash(1, 1)
-            canvas.roundRect(0, 0, mm_to_pt(size.width), mm_to_pt(size.height), mm_to_pt(size.corner_radius), stroke=1, fill=0)
+            canvas.roundRect(0, 0, mm_to_pt(size.width), mm_to_pt(size.height), mm_to_pt(size.corner_radius),
+                             stroke=1, fill=0)
         canvas.setStrokeColor(CMYKColor(0, 1, 0, 0))
         canvas.setDash(3, 2)
         safe = size.safe

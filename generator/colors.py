@@ -1,7 +1,8 @@
 """Turn the validator's Color values into ReportLab colours (CMYK stays CMYK in the PDF)."""
 from __future__ import annotations
 
-from reportlab.lib.colors import CMYKColor, Color as RLColor
+from reportlab.lib.colors import CMYKColor
+from reportlab.lib.colors import Color as RLColor
 
 from validator.binding import Color
 

@@ -92,13 +92,14 @@ class SheetPlan:
     @property
     def mark_room(self) -> float:
         """Smallest distance (mm) from the outer bleed edge to the paper edge, where marks go."""
-        (left, bottom), (width, height) = self.origin, self.block
+        left, bottom = self.origin
         return min(left, bottom) - self.card.bleed
 
     def cut_lines(self) -> tuple[list[float], list[float]]:
         """x positions of vertical cuts and y positions of horizontal cuts."""
         xs = sorted({round(self.slot(c).x + d, 4) for c in range(self.columns) for d in (0, self.card.width)})
-        ys = sorted({round(self.slot(r * self.columns).y + d, 4) for r in range(self.rows) for d in (0, self.card.height)})
+        ys = sorted({round(self.slot(r * self.columns).y + d, 4)
+                     for r in range(self.rows) for d in (0, self.card.height)})
         return xs, ys
 
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 import os
 from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
-from functools import lru_cache
+from functools import cache
 from pathlib import Path
 
 from reportlab.pdfbase import pdfmetrics
@@ -19,7 +19,7 @@ def font_name(path: Path) -> str:
     return path.stem
 
 
-@lru_cache(maxsize=None)
+@cache
 def register_font(path: Path) -> str:
     """Register a .ttf once per process; ReportLab embeds a subset of it in every PDF that uses it."""
     name = font_name(path)

@@ -45,7 +45,7 @@ def _key_numbers(s: dict[str, Any]) -> list[list[str]]:
     endings = "、".join(f"{ENDINGS.get(k, k)} {_pct(v / total_games)}" for k, v in s["ended_by"].items())
     return [
         ["項目", "値"],
-        ["試合数（1試合 = {} ゲーム）".format(s["games_per_match"]), f"{s['matches']}（完走 {s['finished']['matches']}）"],
+        [f"試合数（1試合 = {s['games_per_match']} ゲーム）", f"{s['matches']}（完走 {s['finished']['matches']}）"],
         ["完了率 Completion / 打ち切り Timeouts", f"{_pct(ludii['Completion'])} / {_pct(ludii['Timeouts'])}"],
         ["1ゲームの手番数 平均（中央値、5–95%）",
          f"{turns['per_game']['mean']:.1f}（{turns['per_game']['median']:.0f}、"
@@ -86,7 +86,8 @@ def _variant_section(v: dict[str, Any], styles: dict[str, ParagraphStyle], font:
     for row in v["options"]:
         rows.append([("★ " if row["default"] else "") + row["label"], f"{row['balance']:.3f}"]
                     + [f"{_pct(seat['rate'])}" for seat in row["seats"]]
-                    + [f"{row['score_sd']:.2f}", f"{row['winning_margin_mean']:.2f}", f"{row['minutes_per_match']:.0f}"])
+                    + [f"{row['score_sd']:.2f}", f"{row['winning_margin_mean']:.2f}",
+                       f"{row['minutes_per_match']:.0f}"])
     table = Table(rows, colWidths=[38 * mm, 16 * mm] + [15 * mm] * seats + [15 * mm, 16 * mm, 10 * mm])
     table.setStyle(TableStyle([
         ("FONT", (0, 0), (-1, -1), font, 8), ("FONT", (0, 0), (-1, 0), bold, 8),
@@ -124,8 +125,9 @@ def write_report_pdf(path: Path, summary: dict[str, Any], *, title: str, font: s
     story += [table, Spacer(1, 2 * mm)]
     band = s["play_time"]["turn_band"]
     per_match = f"1試合（{s['games_per_match']}ゲーム）" if s["games_per_match"] > 1 else "1試合"
+    seconds_per_turn = s["play_time"]["seconds_per_turn"]
     story.append(histogram(_bins(s["turns"]["per_match"]), title=f"{per_match}の手番数",
-                           x_label=f"手番数（色の帯 = 箱の表示時間 {s['play_time']['seconds_per_turn']:g} 秒/手番で換算）",
+                           x_label=f"手番数（色の帯 = 箱の表示時間 {seconds_per_turn:g} 秒/手番で換算）",
                            font=font, band=(band[0], band[1])))
     story.append(histogram(_bins(s["scores"]["per_game"]), title="1ゲームの得点（全プレイヤー）",
                            x_label="得点", font=font))
@@ -147,5 +149,5 @@ def write_report_pdf(path: Path, summary: dict[str, Any], *, title: str, font: s
                                 leftMargin=18 * mm, rightMargin=18 * mm, topMargin=15 * mm, bottomMargin=15 * mm,
                                 title=f"{title} simulation report", creator="fudaya")
         doc.build(story)
-        pages = doc.page
+        pages: int = doc.page
     return pages

@@ -1,4 +1,7 @@
-"""Flowables the rulebook needs beyond ReportLab's: a paragraph that keeps kinsoku, and a row of real cards (or stacks)."""
+"""Flowables the rulebook needs beyond ReportLab's.
+
+A paragraph that keeps kinsoku, and a row of real cards (or stacks).
+"""
 from __future__ import annotations
 
 from collections.abc import Sequence

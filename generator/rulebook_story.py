@@ -28,12 +28,12 @@ from validator.model import (
     HandExample,
     Heading,
     ListBlock,
-    PageBreak as PageBreakBlock,
-    Paragraph as ParagraphBlock,
     Rulebook,
     RulebookBlock,
     TableBlock,
 )
+from validator.model import PageBreak as PageBreakBlock
+from validator.model import Paragraph as ParagraphBlock
 from validator.rulebooks import cover_values, fill, plain_text, split_emphasis
 
 from .card_face import FaceRenderer
@@ -149,8 +149,8 @@ def _list_flowable(items: Sequence[str], ordered: bool, settings: StorySettings,
     entries = [ListItem(settings.para(item, "item")) for item in items]
     common = {"leftIndent": size * 2, "bulletColor": settings.colors["accent"], "spaceAfter": size * 0.5}
     if ordered:
-        return ListFlowable(entries, bulletType="1", start=start, bulletFormat="%s.", bulletFontName=settings.strong_font,
-                            bulletFontSize=size * 0.95, **common)
+        return ListFlowable(entries, bulletType="1", start=start, bulletFormat="%s.",
+                            bulletFontName=settings.strong_font, bulletFontSize=size * 0.95, **common)
     return ListFlowable(entries, bulletType="bullet", start="●", bulletFontName=settings.label_font,
                         bulletFontSize=size * 0.55, bulletOffsetY=-size * 0.2, **common)
 

@@ -16,10 +16,10 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from deckcopies import LOCATED, copy_decks, json_pointer
 from PIL import Image
 from typer.testing import CliRunner, Result
 
-from deckcopies import LOCATED, copy_decks, json_pointer
 from generator.cli import app
 from validator.issues import DeckError
 from validator.jsonsource import load_json
@@ -214,7 +214,8 @@ CASES: dict[str, Case] = {
         problems=3),  # once for each element that looks 水 up
     "text-format-spec-wrong": Case(
         edit("layout.json", lambda d: element(d, "frame", 4).__setitem__("text", "{reading:d}")),
-        (("layout.json", "$.templates.frame.elements[4].text:", "field 'reading' cannot be formatted as {reading:d}"),)),
+        (("layout.json", "$.templates.frame.elements[4].text:",
+          "field 'reading' cannot be formatted as {reading:d}"),)),
     "font-key-unknown": Case(
         edit("layout.json", lambda d: element(d, "heaven", 6).__setitem__("font", "gothik")),
         (("layout.json", "$.templates.heaven.elements[6].font:", "font 'gothik' is not declared in game.json"),)),

@@ -24,7 +24,8 @@ def test_score_prints_total_order_and_parts():
 
 
 @pytest.mark.parametrize(("hand", "expected"), [
-    ("夏木 殷火 周土 秦金 漢水", {"total": 46, "dynasty": 26, "element": 20, "order": ["夏木", "殷火", "周土", "秦金", "漢水"]}),
+    ("夏木 殷火 周土 秦金 漢水",
+     {"total": 46, "dynasty": 26, "element": 20, "order": ["夏木", "殷火", "周土", "秦金", "漢水"]}),
     ("唐火 漢土 閥 天 隋金", {"total": 18, "dynasty": 18, "element": 0, "order": ["漢土", "閥", "天", "隋金", "唐火"]}),
 ])
 def test_score_json_has_exactly_the_four_keys(hand, expected):
@@ -58,7 +59,8 @@ def test_simulate_json_small_run_finishes_every_game():
 
 
 def test_simulate_text_states_the_assumption():
-    result = run("simulate", "gogyo", "--players", "2", "--games", "20", "--policy", "random", "--seconds-per-turn", "45")
+    result = run("simulate", "gogyo", "--players", "2", "--games", "20", "--policy", "random",
+                 "--seconds-per-turn", "45")
     assert result.exit_code == 0, result.stderr
     assert "finished: 20/20 matches, 40/40 games" in result.stdout
     assert "45 s per turn" in result.stdout and "seat 2:" in result.stdout

@@ -17,7 +17,8 @@ def resolve_asset(deck_dir: Path, relative: str, where: Location) -> Path | Issu
     """The absolute path of a deck asset, or an issue if it is absolute or escapes the deck."""
     candidate = Path(relative)
     if candidate.is_absolute():
-        return Issue(where, "asset-outside-deck", f"asset path {relative!r} is absolute; use a path inside the deck folder")
+        return Issue(where, "asset-outside-deck",
+                     f"asset path {relative!r} is absolute; use a path inside the deck folder")
     root = deck_dir.resolve()
     resolved = (root / candidate).resolve()
     if not resolved.is_relative_to(root):

@@ -6,9 +6,9 @@ from __future__ import annotations
 
 import re
 import string
-from functools import lru_cache
 from collections.abc import Mapping
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Any
 
 from .model import Layout
@@ -65,7 +65,10 @@ _INDEXED = re.compile(r"^([^\[\]]+)((?:\[[^\[\]]+\])*)$")
 
 
 def _lookup(name: str, fields: Mapping[str, Any]) -> Any:
-    """A field's value; `a[b][c]` steps into nested objects and lists, e.g. {rules[type_of_number][3]}, {rules[rank_vp][4][0]}."""
+    """A field's value; `a[b][c]` steps into nested objects and lists.
+
+    E.g. {rules[type_of_number][3]}, {rules[rank_vp][4][0]}.
+    """
     found = _INDEXED.match(name)
     if found is None:
         raise BindingError(f"bad field reference {name!r}")

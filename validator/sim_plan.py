@@ -6,8 +6,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from .engine.api import RulesGame
-from .model import Game
 from .engine.policies import find_policy
+from .model import Game
 from .simulate import DEFAULT_STEP_CAP, SimConfig, simulate
 from .stats import DEFAULT_SECONDS_PER_TURN, summarize
 

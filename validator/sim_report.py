@@ -57,7 +57,8 @@ def render_text(s: dict[str, Any]) -> str:
         out.append("win rates by table seat and policy:")
         for row in s["policy_seats"]:
             low, high = row["ci95"]
-            out.append(f"  table seat {row['seat']} ({row['policy']}): {_pct(row['rate'])}  [{_pct(low)}, {_pct(high)}]")
+            out.append(f"  table seat {row['seat']} ({row['policy']}): {_pct(row['rate'])}  "
+                       f"[{_pct(low)}, {_pct(high)}]")
     out.append(f"shared wins: {s['shared_wins']} matches")
     per_game = s["actions_per_game"]
     out.append("actions: " + ", ".join(f"{k} {v} ({per_game[k]:.2f}/game)" for k, v in s["actions"].items()))

@@ -72,13 +72,13 @@ def load_metrics(path: Path | str) -> FontMetrics:
     return _load_metrics_as_given(path)
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def _load_metrics_as_given(path: Path | str) -> FontMetrics:
     """Skips resolving the path again when callers pass the same object (every text on every card)."""
     return _load_metrics(Path(path).resolve())
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def _load_metrics(path: Path) -> FontMetrics:
     try:
         font = TTFont(path, lazy=True)

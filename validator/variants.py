@@ -89,7 +89,8 @@ def check_study(game: Game, study: VariantStudy) -> list[Issue]:
     ids = [option.id for option in study.options]
     for option in study.options:
         if ids.count(option.id) > 1:
-            issues.append(Issue(option.location.child("id"), "variants", f"option id {option.id!r} is used more than once"))
+            issues.append(Issue(option.location.child("id"), "variants",
+                                f"option id {option.id!r} is used more than once"))
         unknown = sorted(set(option.rules) - set(game.rules))
         if unknown:
             issues.append(Issue(option.location.child("rules"), "variants",
@@ -103,7 +104,8 @@ def check_study(game: Game, study: VariantStudy) -> list[Issue]:
                             f"default {study.default!r} is not one of the options ({', '.join(ids)})"))
     elif apply_option(game, study.options[ids.index(study.default)]) != game:
         issues.append(Issue(study.location.child("default"), "variants",
-                            f"option {study.default!r} is named the default but differs from the deck's rules or cards"))
+                            f"option {study.default!r} is named the default "
+                            "but differs from the deck's rules or cards"))
     if issues:
         return issues
     for option in study.options:
@@ -119,7 +121,7 @@ def check_study(game: Game, study: VariantStudy) -> list[Issue]:
 
 def _margins(records: Sequence[MatchRecord]) -> list[float]:
     """Winner's score minus the best other score, per finished match: how close the results were."""
-    out = []
+    out: list[float] = []
     for match in records:
         if match.timed_out or len(match.totals) < 2:
             continue
@@ -187,7 +189,8 @@ def _verdicts(rows: Sequence[Mapping[str, Any]], default: Mapping[str, Any],
              else "every option's seat win-rate intervals overlap the best one's, so the seats do not separate "
                   "them at this sample size")
     noise_ja = ("手番順ごとの勝率の信頼区間が重ならない案があり、選択が席の公平さを変える" if separated
-                else "どの案も手番順ごとの勝率の95%信頼区間が最良案と重なり、この試合数では席の有利不利で案を区別できない")
+                else "どの案も手番順ごとの勝率の95%信頼区間が最良案と重なり、"
+                     "この試合数では席の有利不利で案を区別できない")
     return {
         "verdict": f"default {default['id']}: Balance {balance:.3f}, {where}; {noise}; "
                    f"score spread sd {sd:.2f}, mean winning margin {margin:.2f}",

@@ -35,7 +35,8 @@ def test_manifest_lists_every_file_with_pages_and_size(gogyo_build: Path, gogyo_
         reader = PdfReader(gogyo_build.parent / name)
         assert len(reader.pages) == entry["pages"]
         for page in reader.pages:
-            assert (round(_mm(page.mediabox.width), 2), round(_mm(page.mediabox.height), 2)) == tuple(entry["page_size"])
+            size = (round(_mm(page.mediabox.width), 2), round(_mm(page.mediabox.height), 2))
+            assert size == tuple(entry["page_size"])
 
 
 def test_every_card_placed_once_per_side_per_file(gogyo_manifest: dict) -> None:

@@ -77,5 +77,6 @@ def test_fonts_embedded_and_crests_are_vectors(built: Path, name: str) -> None:
     assert fonts
     for base, font in fonts.items():
         assert "Helvetica" not in base
-        descriptor = (font["/DescendantFonts"][0].get_object() if "/DescendantFonts" in font else font)["/FontDescriptor"]
+        described = font["/DescendantFonts"][0].get_object() if "/DescendantFonts" in font else font
+        descriptor = described["/FontDescriptor"]
         assert "/FontFile2" in descriptor.get_object(), f"{base} is not embedded"

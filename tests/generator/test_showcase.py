@@ -13,6 +13,7 @@ from validator.checks import check_game
 from validator.faces import drawn_elements, is_card_independent
 from validator.geometry import mm_to_pt
 from validator.loader import load_game
+from validator.model import Card, Element
 from validator.textbox import layout_text_element
 from validator.typeset import NO_END, NO_START, load_metrics
 
@@ -70,7 +71,10 @@ def test_long_text_shrinks_but_not_below_min(showcase) -> None:
 def test_when_filters_elements_per_card(showcase) -> None:
     deck = showcase.decks[0]
     haiku, special = deck.cards
-    circles = lambda card: [e for e in drawn_elements(card, card.face, deck.layout) if e.type == "circle"]
+
+    def circles(card: Card) -> list[Element]:
+        return [e for e in drawn_elements(card, card.face, deck.layout) if e.type == "circle"]
+
     assert len(circles(haiku)) == 0 and len(circles(special)) == 1
     assert special.back == "special-back" and haiku.back == "back"
     assert is_card_independent("back", deck.layout) and not is_card_independent("face", deck.layout)

@@ -37,7 +37,8 @@ def playthrough(engine: RulesGame, names: Sequence[str], seed: int, index: int =
             legal = state.legal_actions()
             wants = policies[player].needs_observation
             action = policies[player].choose(state.observation(player) if wants else None, legal, choice)
-            lines.append(f"  t{state.turn_number()} P{player + 1} ({len(legal)} legal): {state.action_to_string(action)}")
+            lines.append(f"  t{state.turn_number()} P{player + 1} ({len(legal)} legal): "
+                         f"{state.action_to_string(action)}")
             state.apply_action(action)
         outcome = state.outcome()
         lines.append(f"  end: {outcome.reason} after {outcome.turns} turns; scores {list(outcome.scores)}; "
@@ -69,16 +70,22 @@ def records_summary(engine: RulesGame, names: Sequence[str], matches: int, seed:
     counters: Counter[str] = Counter()
     for g in games:
         counters.update(dict(g.counters))
-    lines.append(f"totals: {len(games)} games, {sum(g.turns for g in games)} turns, {sum(g.steps for g in games)} steps, "
-                 f"{sum(g.decisions for g in games)} decisions, {sum(g.choices for g in games)} with a choice")
+    lines.append(f"totals: {len(games)} games, {sum(g.turns for g in games)} turns, "
+                 f"{sum(g.steps for g in games)} steps, {sum(g.decisions for g in games)} decisions, "
+                 f"{sum(g.choices for g in games)} with a choice")
+    points = [sum(r.totals[s] for r in records) for s in range(len(names))]
     lines.append(f"totals: ends {dict(sorted(ends.items()))}; match wins by seat "
-                 f"{[wins[s] for s in range(len(names))]}; points {[sum(r.totals[s] for r in records) for s in range(len(names))]}")
-    lines.append(f"totals: actions {dict(zip(engine.action_kinds, actions))}; counters {dict(sorted(counters.items()))}")
+                 f"{[wins[s] for s in range(len(names))]}; points {points}")
+    lines.append(f"totals: actions {dict(zip(engine.action_kinds, actions))}; "
+                 f"counters {dict(sorted(counters.items()))}")
     return lines
 
 
 def check_golden(name: str, lines: Sequence[str]) -> None:
-    """Compare with tests/goldens/<name>.txt (or write it when FUDAYA_UPDATE_GOLDENS=1); the diff names the first change."""
+    """Compare with tests/goldens/<name>.txt (or write it when FUDAYA_UPDATE_GOLDENS=1).
+
+    The diff names the first change.
+    """
     path = GOLDEN_DIR / f"{name}.txt"
     text = "\n".join(lines) + "\n"
     if UPDATE or not path.exists():

@@ -7,28 +7,24 @@ where the JSON path starts, and what is wrong.
 from __future__ import annotations
 
 import json
-import re
-import shutil
 from collections.abc import Callable
 from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
 import pytest
+from deckcopies import assert_located, copy_decks
 from typer.testing import CliRunner
 
-from deckcopies import assert_located, copy_decks
 from generator.cli import app
 from validator.checks import check_game
-from validator.engine import claims
-from validator.engine import registry
+from validator.engine import claims, registry
 from validator.engine.registry import find_oracle, find_spec
 from validator.games.gogyo.state import CLARIFICATIONS
 from validator.issues import DeckError, Issue
-from validator.jsonsource import load_json
 from validator.loader import load_game
 from validator.model import CardFigure, Clarifications, Game, HandExample, Heading, TableBlock
-from validator.paths import DEFAULT_DECKS_DIR, PROJECT_ROOT, SCHEMA_DIR
+from validator.paths import DEFAULT_DECKS_DIR, PROJECT_ROOT
 from validator.rulebooks import MarkupError, split_emphasis
 
 GOGYO = DEFAULT_DECKS_DIR / "gogyo"

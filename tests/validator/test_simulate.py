@@ -6,13 +6,13 @@ import math
 
 import pytest
 
+from validator import simulate as simulate_module
+from validator.engine.policies import find_policy
 from validator.engine.registry import engine_for
 from validator.loader import load_game
 from validator.paths import DEFAULT_DECKS_DIR
 from validator.sim_report import render_text
-from validator import simulate as simulate_module
 from validator.simulate import SimConfig, chunks, derive_seed, play_match, simulate
-from validator.engine.policies import find_policy
 from validator.stats import distribution, ideal_duration, percentile, summarize, wilson
 
 

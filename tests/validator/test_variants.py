@@ -1,4 +1,7 @@
-"""Design exploration (game.json simulation.variants): options apply to a copy, the default is the deck, results compare."""
+"""Design exploration (game.json simulation.variants).
+
+Options apply to a copy, the default is the deck, results compare.
+"""
 from __future__ import annotations
 
 import dataclasses

@@ -2,7 +2,6 @@
 from __future__ import annotations
 
 from collections.abc import Iterator
-from pathlib import Path
 
 from ..assets import image_pixels, resolve_asset, svg_problem
 from ..binding import BindingError, bind_text
@@ -53,4 +52,5 @@ def _check_asset(game: Game, element: Element, src: str) -> Iterator[Issue]:
     minimum = element.get("min_dpi", 300)
     if dpi < minimum:
         yield Issue(where, "low-resolution",
-                    f"{src!r} prints at {dpi:.0f} dpi ({pixels[0]}×{pixels[1]} px over {placed_w:.1f} mm); at least {minimum} dpi needed")
+                    f"{src!r} prints at {dpi:.0f} dpi ({pixels[0]}×{pixels[1]} px over {placed_w:.1f} mm); "
+                    f"at least {minimum} dpi needed")

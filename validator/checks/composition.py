@@ -17,7 +17,8 @@ def check(game: Game) -> Iterator[Issue]:
             yield from _check_rule(deck, rule)
         physical = sum(card.qty for card in deck.cards)
         if deck.total is not None and physical != deck.total:
-            yield Issue(deck.total_location, "composition", f"deck {deck.id!r} declares {deck.total} cards but defines {physical}")
+            yield Issue(deck.total_location, "composition",
+                        f"deck {deck.id!r} declares {deck.total} cards but defines {physical}")
 
 
 def _unique_ids(deck: Deck) -> Iterator[Issue]:

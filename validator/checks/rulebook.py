@@ -1,4 +1,7 @@
-"""Rulebooks: fonts, markup, glyphs, tables and card figures resolve; examples and clarifications agree with the rules engine."""
+"""Rulebooks: fonts, markup, glyphs, tables and card figures resolve.
+
+Examples and clarifications agree with the rules engine.
+"""
 from __future__ import annotations
 
 from collections import Counter
@@ -154,7 +157,8 @@ def _check_example(example: HandExample, oracle: RulebookOracle) -> Iterator[Iss
     for part in example.points:
         if part not in oracle.parts:
             yield Issue(where.child("points").child(part), "example-part",
-                        f"example “{title}”: the rules engine scores no part {part!r} (parts: {', '.join(oracle.parts)})")
+                        f"example “{title}”: the rules engine scores no part {part!r} "
+                        f"(parts: {', '.join(oracle.parts)})")
     if example.order == "as-written":
         if example.arrangement is not None:
             yield Issue(where.child("arrangement"), "example-order",
