@@ -357,6 +357,7 @@ def test_the_cases_aim_at_what_they_say() -> None:
     assert layout["templates"]["dynasty"]["elements"][0]["fill"] == {"map": "element", "key": "{element}"}
 
 
+@pytest.mark.slow
 def test_unmutated_copy_checks_and_builds(tmp_path: Path) -> None:
     decks = copy_decks(tmp_path, "gogyo")
     out = tmp_path / "out"
@@ -429,6 +430,7 @@ def test_output_is_a_file(tmp_path: Path) -> None:
     assert sorted(p.name for p in files_in(tmp_path) if "decks" not in p.parts) == ["cards.pdf"]
 
 
+@pytest.mark.slow
 def test_failed_build_keeps_the_previous_output(tmp_path: Path) -> None:
     """A good build, then a broken deck: the second build fails and leaves the first one's files as they were."""
     decks = copy_decks(tmp_path, "gogyo")

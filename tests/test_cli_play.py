@@ -48,6 +48,7 @@ def test_score_rejects_bad_hands_with_exit_2(hand, message):
     assert len(lines) == 1 and message in lines[0]
 
 
+@pytest.mark.slow
 def test_simulate_json_small_run_finishes_every_game():
     result = run("simulate", "gogyo", "--players", "4", "--games", "100", "--policy", "greedy", "--seed", "1", "--json")
     assert result.exit_code == 0, result.stderr

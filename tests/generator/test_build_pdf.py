@@ -13,6 +13,9 @@ from validator.paths import DEFAULT_DECKS_DIR
 
 A4 = (210.0, 297.0)
 
+# Every test here reads a build of the whole gogyo game (the session build, or one of its own).
+pytestmark = pytest.mark.slow
+
 
 def _mm(points: float) -> float:
     return float(points) / POINTS_PER_MM

@@ -83,6 +83,7 @@ def iter_images(resources: Any) -> Iterator[Any]:
 # --- the built file ----------------------------------------------------------------------------------
 
 
+@pytest.mark.slow
 def test_build_lists_the_rulebook_with_pages_and_size(gogyo_manifest: dict[str, Any], reader: PdfReader) -> None:
     entry = {f["file"]: f for f in gogyo_manifest["files"]}["gogyo/rulebook.pdf"]
     assert entry["page_size"] == [148.0, 210.0]  # A5
@@ -92,6 +93,7 @@ def test_build_lists_the_rulebook_with_pages_and_size(gogyo_manifest: dict[str, 
                 round(float(page.mediabox.height) / POINTS_PER_MM, 1)) == (148.0, 210.0)
 
 
+@pytest.mark.slow
 def test_every_font_is_embedded_and_none_is_helvetica(reader: PdfReader) -> None:
     found = {name: font for page in reader.pages for name, font in iter_fonts(page.get("/Resources"))}
     assert {name.split("+")[-1] for name in found} >= {"BIZUDMincho-Regular", "BIZUDGothic-Bold",
@@ -102,6 +104,7 @@ def test_every_font_is_embedded_and_none_is_helvetica(reader: PdfReader) -> None
         assert name[7] == "+", f"{name} is not a subset"  # /AAAAAA+Name
 
 
+@pytest.mark.slow
 @pytest.mark.skipif(shutil.which("pdffonts") is None, reason="poppler's pdffonts is not installed")
 def test_pdffonts_sees_no_unembedded_font(rulebook: Path) -> None:
     table = subprocess.run(["pdffonts", str(rulebook)], capture_output=True, text=True, check=True).stdout
@@ -110,12 +113,14 @@ def test_pdffonts_sees_no_unembedded_font(rulebook: Path) -> None:
     assert "Helvetica" not in table
 
 
+@pytest.mark.slow
 def test_page_numbers_sit_in_the_footer(reader: PdfReader) -> None:
     for number, page in enumerate(reader.pages, 1):
         footer = [text for text, _, y in placed_text(page) if y < 12]
         assert footer == [str(number)], (number, footer)
 
 
+@pytest.mark.slow
 def test_title_page_and_running_header(reader: PdfReader) -> None:
     first = reader.pages[0].extract_text()
     for fact in ("五行中国史カードゲーム", "ルールブック", "2〜4人", "20〜30分", "10才以上"):
@@ -130,6 +135,7 @@ def test_title_page_and_running_header(reader: PdfReader) -> None:
     assert {"得点計算", "ルールの補足"} <= chapters
 
 
+@pytest.mark.slow
 def test_no_line_breaks_kinsoku(reader: PdfReader) -> None:
     lines = [line.strip() for page in reader.pages for line in page.extract_text().splitlines() if line.strip()]
     assert len(lines) > 200
@@ -137,12 +143,14 @@ def test_no_line_breaks_kinsoku(reader: PdfReader) -> None:
     assert [line for line in lines if line[-1] in NO_LINE_END] == []
 
 
+@pytest.mark.slow
 def test_cards_are_real_cards_drawn_as_vectors(reader: PdfReader) -> None:
     text = "".join(page.extract_text() for page in reader.pages)
     assert "とう" in text and "ゲーム終了時、好きな王朝と" in text  # the 唐 cards' reading, 天's rule text
     assert [image for page in reader.pages for image in iter_images(page.get("/Resources"))] == []
 
 
+@pytest.mark.slow
 def test_examples_and_clarifications_are_printed(reader: PdfReader) -> None:
     text = "".join(page.extract_text() for page in reader.pages)
     for points in ("＝ 16点", "＝ 18点", "＝ 46点", "＝ 30点", "＝ 31点"):
@@ -151,6 +159,7 @@ def test_examples_and_clarifications_are_printed(reader: PdfReader) -> None:
     assert "閔" in text and "誤記" in text
 
 
+@pytest.mark.slow
 def test_same_input_same_bytes(tmp_path: Path, rulebook: Path) -> None:
     first = write_gogyo_rulebook(tmp_path)
     (tmp_path / "again").mkdir()

@@ -3,10 +3,14 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
 from pypdf import PdfReader
 
 FIELDS_PER_PLAYER = {"name", "g1_dynasty", "g1_element", "g1_total", "g2_dynasty", "g2_element", "g2_total",
                      "grand_total"}
+
+# Every test here reads the session's build of the whole gogyo game (conftest.gogyo_build).
+pytestmark = pytest.mark.slow
 
 
 def test_four_sheets_on_one_a4_page(gogyo_manifest: dict) -> None:

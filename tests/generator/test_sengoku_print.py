@@ -13,6 +13,9 @@ from validator.paths import DEFAULT_DECKS_DIR
 
 POKER = (63.0, 88.0)
 
+# Every test here reads the module's build of the whole sengoku game.
+pytestmark = pytest.mark.slow
+
 
 @pytest.fixture(scope="module")
 def game() -> Game:

@@ -34,6 +34,7 @@ def test_one_match_does_not_depend_on_the_others(engine):
     assert alone == among
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("start_method", ["fork", "spawn"])
 def test_workers_do_not_change_the_summary(engine, start_method, monkeypatch):
     """Neither the worker count nor how workers start (fork on Linux, spawn elsewhere) changes a record."""
@@ -54,6 +55,7 @@ def test_the_step_cap_stops_games_and_counts_timeouts(engine):
     assert summary["ended_by"] == {"cap": 10} and not summary["finished"]["all_finished"]
 
 
+@pytest.mark.slow
 def test_summary_holds_every_reported_figure(engine):
     config = SimConfig(4, ("greedy",) * 4, 200, seed=2)
     summary = summarize(simulate(engine, config), engine, config, seconds_per_turn=20)

@@ -70,6 +70,7 @@ def test_options_that_cannot_apply_are_errors(game, study):
     assert "rules.type_of_number makes 1 文" in issues[0].message  # tiles say 武, rules still say 文
 
 
+@pytest.mark.slow
 def test_the_study_compares_every_option_on_the_same_deals(game, study):
     plan = dataclasses.replace(SimulationPlan.from_game(game), matches=40)
     small = dataclasses.replace(study, matches=40)
