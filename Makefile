@@ -1,10 +1,13 @@
 # Two entry points for a fresh clone: `make build` (every game into output/) and `make test`.
 # Both create the virtual environment in .venv on first use and reinstall when pyproject.toml changes.
+# `make test` is the full suite, slow end-to-end tests included; the quick loop while editing is
+# `.venv/bin/python -m pytest -m 'not slow'` (skips whole-game builds and many-game simulations).
+# `make lint` type-checks (mypy --strict, configured in pyproject.toml) and lints (ruff); CI runs both.
 PYTHON ?= python3
 VENV := .venv
 STAMP := $(VENV)/.installed
 
-.PHONY: build test check bench clean
+.PHONY: build test lint check bench clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -16,6 +19,10 @@ build: $(STAMP)
 
 test: $(STAMP)
 	$(VENV)/bin/python -m pytest
+
+lint: $(STAMP)
+	$(VENV)/bin/mypy
+	$(VENV)/bin/ruff check generator validator tests bench
 
 check: $(STAMP)
 	$(VENV)/bin/fudaya check
