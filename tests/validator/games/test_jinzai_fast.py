@@ -78,8 +78,8 @@ def test_the_step_cap_stops_both_paths_alike(game, step_cap):
     for names in (("random",) * 4, ("greedy",) * 3, ("random", "greedy", "random", "greedy")):
         api, quick = both_paths(game, names, 15, seed=36, step_cap=step_cap)
         assert quick == api
-        assert any(m.timed_out for m in quick)
         assert all(m.timed_out for m in quick) or step_cap > 30  # no game ends within 30 decisions
+        assert any(m.timed_out for m in quick) or step_cap > 100  # some of these 15 matches outlast 90 steps
 
 
 def test_every_variant_of_the_deck_equals_the_api_engine(model):
@@ -98,16 +98,17 @@ def test_simulate_without_invariant_checks_equals_the_checked_api_run(game):
 
 
 def test_records_are_those_of_the_reference_engine(game):
-    """sha256 of repr(records) as the API engine and policies produced them before the fast path (commit
-    3d7c33b with the pool space judged by sums, clarification "pool-side"): a change here means the
-    rules, the records or the policies' decisions changed."""
+    """sha256 of repr(records) as the API engine and policies produce them (rules as of commit 3d7c33b, the
+    pool space judged by sums, clarification "pool-side"; since then the deal shuffles with the harness's
+    chance generator instead of a private Random seeded from it): a change here means the rules, the
+    records or the policies' decisions changed."""
     expected = {
-        (("random",) * 3, 150): "cc14007523d73cc03c3ab07539649c99bf572475c9a2001d33aa0cd3c060e3b4",
-        (("random",) * 4, 150): "c1978b849d66789434271aaeff1305535e2aaaf232f2f65bc7849b1e9c6ba05d",
-        (("greedy",) * 4, 60): "182aa0150b74951568a7d3bf204aaa0d49012d0dc6a6134358a3e74175ca8129",
-        (("greedy",) * 3, 60): "3b5906a2c48d9d1b11726954cd779a59cdc395bdc663ab0b07c3d88462ab4e59",
-        (("greedy", "random", "random", "greedy"), 60): "4c2afbd1adee403bc4621a4545d4583742ead6a034aac0db15df009180316482",
-        (("random", "greedy", "random"), 60): "f960beb9d47bc3de8e3daf6b63ad171f890f7fc13faa56b6500d2d3afd97759f",
+        (("random",) * 3, 150): "c057ae3f6309a797b53efdab647fd821f35826a4d503361c95126fa6ae25e6f4",
+        (("random",) * 4, 150): "61ef2e1f67f162ca855c815282af83782e363782e49bf2531127e60ca6d9b186",
+        (("greedy",) * 4, 60): "9278ae62e679108ab5b53340e0f1782ca4c290f82a1b07487edc6f366e4a5d6a",
+        (("greedy",) * 3, 60): "8be91496f304e65ce4c02413a8bd29ab8cad06b97991ef6fae1d8ab209db8ee3",
+        (("greedy", "random", "random", "greedy"), 60): "4e9f9aede28dfacd70bca9a8b8f8744479a87e9bc3da453927dd6ec20a623313",
+        (("random", "greedy", "random"), 60): "14c987665c115dcbdebf980a8eabe78177192b8fce5e91ca01efe9ddd8c97e39",
     }
     for (names, matches), digest in expected.items():
         config = SimConfig(len(names), names, matches, seed=1)

@@ -285,7 +285,7 @@ class FastJinzai:
         all_columns = tuple(range(columns))
         others = tuple(tuple(t for t in range(n) if t != s) for s in range(n))
         start = chance.randrange(n) if first_player is None else first_player  # JinzaiGame.new_initial_state
-        deal_rng = random.Random(chance.getrandbits(64))
+        deal_rng = chance  # JinzaiState shuffles with the harness's chance generator itself
         first = start
         counts = [0] * len(self.game.action_kinds)
         vp = [0] * n

@@ -63,7 +63,7 @@ class JinzaiGame:
         if not self.min_players <= num_players <= self.max_players:
             raise ValueError(f"{self.name} is for {self.min_players}-{self.max_players} players, not {num_players}")
         start = rng.randrange(num_players) if first_player is None else first_player
-        return JinzaiState(self, random.Random(rng.getrandbits(64)), num_players, start)
+        return JinzaiState(self, rng, num_players, start)  # the harness's chance generator, not a private one
 
     def action_kind(self, action: Action) -> int:
         return action >> 12
