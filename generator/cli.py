@@ -9,6 +9,7 @@ from typing import Annotated, Optional
 import typer
 
 from validator.checks import check_game
+from validator.engine.scoring import HandScorer
 from validator.issues import DeckError, Issue
 from validator.loader import find_games, load_game
 from validator.model import Game
@@ -208,36 +209,59 @@ def _engine(game_id: str, decks: Path):  # type: ignore[no-untyped-def]
         raise typer.Exit(2) from None
 
 
-@app.command()
-def score(
-    game_id: Annotated[str, typer.Argument(metavar="GAME", help="game whose scoring rules apply, e.g. gogyo")],
-    cards: Annotated[list[str], typer.Argument(metavar="CARD...", help="the hand, e.g. 唐火 漢土 閥 天 隋金")],
-    as_json: Annotated[bool, typer.Option("--json", help='print {"total", "dynasty", "element", "order"} as JSON')] = False,
-    decks: DecksOption = DEFAULT_DECKS_DIR,
-) -> None:
-    """Best score of a hand: the total, an order reaching it and its dynasty/element parts. Exit 2 on a bad hand."""
-    import json
+def _scorer(game_id: str, decks: Path) -> HandScorer:
+    """The hand scorer of a deck folder's game; exit 1 if the deck cannot be loaded, 2 if it has no scorer."""
+    from validator.engine.registry import engine_name, find_spec
 
-    engine = _engine(game_id, decks)
-    if not hasattr(engine, "parse_hand"):
-        _err(f"{game_id}: this game has no hand scoring")
-        raise typer.Exit(2)
-    tokens = [token for card in cards for token in card.split()]
     try:
-        types = engine.parse_hand(tokens)
+        model = load_game(decks, game_id)
+        spec = find_spec(engine_name(model))
+        if spec.scorer is None:
+            _err(f"{game_id}: the {spec.name} rules engine has no hand scorer, so its hands cannot be scored")
+            raise typer.Exit(2)
+        return spec.scorer(model)
+    except DeckError as exc:
+        _report(exc.issues)
+        raise typer.Exit(1) from None
     except ValueError as exc:
         _err(f"{game_id}: {exc}")
         raise typer.Exit(2) from None
-    best = engine.best_order(types)
-    order = engine.labels(best.order)
+
+
+@app.command()
+def score(
+    game_id: Annotated[str, typer.Argument(metavar="GAME",
+                                           help="game whose scoring rules apply: gogyo, jinzai, sengoku")],
+    cards: Annotated[list[str], typer.Argument(
+        metavar="TOKEN...",
+        help="the hand: gogyo 唐火 漢土 閥 天 隋金; jinzai one column per token, bottom to top: 文7 武3・武3 文4・＊; "
+             "sengoku one card per token: 武田 信 玄")],
+    as_json: Annotated[bool, typer.Option("--json", help='print {"total", the other parts, "order"} as JSON')] = False,
+    decks: DecksOption = DEFAULT_DECKS_DIR,
+) -> None:
+    """Score a hand by the game's rules: total, parts and, where order matters, the best order. Exit 2 if bad."""
+    import json
+
+    from validator.engine.scoring import score_fields
+
+    scorer = _scorer(game_id, decks)
+    tokens = [token for card in cards for token in card.split()]
+    try:
+        claim = scorer.score(tokens)
+    except ValueError as exc:
+        _err(f"{game_id}: {exc}")
+        raise typer.Exit(2) from None
+    fields = score_fields(scorer, claim)
     if as_json:
-        typer.echo(json.dumps({"total": best.total, "dynasty": best.dynasty, "element": best.element, "order": order},
-                              ensure_ascii=False))
+        typer.echo(json.dumps(fields, ensure_ascii=False))
         return
-    typer.echo(f"total: {best.total}")
-    typer.echo(f"order: {' '.join(order)}")
-    typer.echo(f"王朝役 dynasty run: {best.dynasty}")
-    typer.echo(f"五行役 element run: {best.element}")
+    total = scorer.label("total")
+    typer.echo(f"total: {fields['total']}" + ("" if total == "total" else f" ({total})"))
+    if scorer.order_matters:
+        typer.echo(f"order: {' '.join(claim.order)}")
+    for part in scorer.parts:
+        if part != "total":
+            typer.echo(f"{scorer.label(part)}: {fields[part]}")
 
 
 @app.command()

@@ -36,6 +36,7 @@ def load_game(decks_dir: Path, game_id: str) -> Game:
     if data["id"] != game_id:
         issues.append(Issue(manifest.location("/id"), "id-mismatch",
                             f"id {data['id']!r} must equal the folder name {game_id!r}"))
+    issues.extend(_rules_issues(manifest, game_id))
     fonts = _load_fonts(directory, manifest, issues)
     decks = []
     rulebooks = []
@@ -69,6 +70,46 @@ def load_game(decks_dir: Path, game_id: str) -> Game:
         credits=data.get("credits", {}),
         palette=data.get("palette", {}),
     )
+
+
+def _rules_issues(manifest: SourcedJson, game_id: str) -> list[Issue]:
+    """game.json "rules" against the rules schema of the engine it names (rules.engine, default: the game id).
+
+    Checked here, before any engine is built, so a missing or mistyped rule is one located line in
+    game.json rather than whatever the engine's own guard raises later. The registry is imported
+    in the call, not with this module: game packages import the model this module builds.
+    """
+    from .engine.registry import find_spec
+
+    rules: dict[str, Any] = manifest.data.get("rules", {})
+    try:
+        spec = find_spec(str(rules.get("engine", game_id)))
+    except ValueError as exc:
+        if "engine" not in rules:
+            return []  # a game without a rules engine: nothing reads its rules
+        return [Issue(manifest.location("/rules/engine"), "unknown-engine", str(exc))]
+    if spec.rules_schema is None:
+        return []
+    note = f"; see schema/{spec.rules_schema}, the rules the {spec.name} engine reads"
+    found = schema.validate_part(manifest, "/rules", spec.rules_schema, note)
+    return found or _variant_rules_issues(manifest, rules, spec.rules_schema, note)
+
+
+def _variant_rules_issues(manifest: SourcedJson, rules: dict[str, Any], schema_name: str, note: str) -> list[Issue]:
+    """Each simulation.variants option's rules, merged over the deck's, against the same rules schema.
+
+    An option only replaces keys, so a violation lies in a key it sets: the error is located there
+    (or at the option's "rules" when it adds a key the engine does not read).
+    """
+    variants = manifest.data.get("simulation", {}).get("variants", {})
+    issues = []
+    for index, option in enumerate(variants.get("options", [])):
+        changes = option.get("rules", {})
+        at = f"/simulation/variants/options/{index}/rules"
+        for path, message in schema.value_errors({**rules, **changes}, schema_name):
+            inside = path if path and path[0] in changes else ()
+            issues.append(Issue(manifest.location(at + "".join(f"/{p}" for p in inside)), "schema", message + note))
+    return issues
 
 
 def _raise_if(issues: list[Issue]) -> None:
@@ -218,7 +259,8 @@ def _extends_chain(doc: SourcedJson, templates: dict[str, Any], name: str, issue
             return None
         if parent in chain:
             if parent == name and name == min(chain):
-                issues.append(Issue(where, "template-cycle", f"templates extend each other in a cycle: {' -> '.join(chain + [parent])}"))
+                cycle = " -> ".join(chain + [parent])
+                issues.append(Issue(where, "template-cycle", f"templates extend each other in a cycle: {cycle}"))
             return None
         chain.append(parent)
     return list(reversed(chain))

@@ -2,8 +2,8 @@
 from __future__ import annotations
 
 import json
-from functools import lru_cache
-from pathlib import Path
+from functools import cache, lru_cache
+from typing import Any
 
 from jsonschema import Draft202012Validator
 from jsonschema.exceptions import SchemaError, ValidationError, best_match, relevance
@@ -25,7 +25,7 @@ def _registry() -> Registry:
     return Registry().with_resources(resources)
 
 
-@lru_cache(maxsize=None)
+@cache
 def _validator(schema_name: str) -> Draft202012Validator:
     path = (SCHEMA_DIR / schema_name).resolve()
     schema = json.loads(path.read_text(encoding="utf-8"))
@@ -64,6 +64,28 @@ def validate(doc: SourcedJson, schema_name: str) -> list[Issue]:
     return issues
 
 
+def value_errors(value: Any, schema_name: str) -> list[tuple[tuple[str | int, ...], str]]:
+    """Violations of `value` (a part of a file, not a whole file) as (path inside it, one-line message).
+
+    For values checked apart from their file, such as game.json "rules" against the schema of the
+    engine that reads them: the caller knows where the value sits and locates each path itself.
+    """
+    found: dict[tuple[str | int, ...], str] = {}
+    for error in sorted(_validator(schema_name).iter_errors(value), key=relevance):
+        detail = best_match([error], key=relevance)
+        found.setdefault(tuple(detail.absolute_path), _message(detail))  # one line per value, its most relevant
+    return list(found.items())
+
+
+def validate_part(doc: SourcedJson, pointer: str, schema_name: str, note: str = "") -> list[Issue]:
+    """Violations of the value at `pointer` in `doc`, located in `doc`; `note` is appended to each message."""
+    value = doc.data
+    for token in pointer.split("/")[1:]:
+        value = value[int(token) if isinstance(value, list) else token]
+    return [Issue(doc.location(pointer + "".join(f"/{p}" for p in path)), "schema", message + note)
+            for path, message in value_errors(value, schema_name)]
+
+
 def _issue(doc: SourcedJson, error: ValidationError, prefix: str = "") -> Issue:
     # best_match([error]) descends into oneOf/anyOf branches towards the deepest error of the branch
     # that fits the value's type (a 5000 mm width, not "is not one of poker, bridge…").
@@ -100,10 +122,11 @@ def _message(error: ValidationError) -> str:
     if len(instance) > _MAX_REPR:
         instance = instance[: _MAX_REPR - 1] + "…"
     validator = error.validator
+    message = str(error.message)
     if validator == "required":
-        return error.message.replace("is a required property", "is required")
+        return message.replace("is a required property", "is required")
     if validator == "additionalProperties":
-        return error.message
+        return message
     if validator == "type":
         return f"{instance} is not of type {error.validator_value!r}"
     if validator == "enum":
@@ -114,4 +137,4 @@ def _message(error: ValidationError) -> str:
         return f"{instance} is out of range (must be {bound} {error.validator_value})"
     if validator == "pattern":
         return f"{instance} does not match the pattern {error.validator_value!r}"
-    return error.message if len(error.message) < 160 else error.message[:159] + "…"
+    return message if len(message) < 160 else message[:159] + "…"

@@ -2,8 +2,8 @@
 
 A package `validator/games/<name>/` exports `SPEC`; the registry imports it by name when asked,
 so no central file lists the games. Only the engine factory is required: a game may have no
-heuristic, no rulebook oracle, no data checks or no scorer, and the checks and commands that need
-one say so.
+heuristic, no rulebook oracle, no data checks, no rules schema or no scorer, and the checks and
+commands that need one say so.
 """
 from __future__ import annotations
 
@@ -17,14 +17,23 @@ if TYPE_CHECKING:
     from .api import RulesGame
     from .claims import RulebookOracle
     from .policies import Heuristic
+    from .scoring import HandScorer
 
 
 @dataclass(frozen=True)
 class GameSpec:
-    """One game's rules engine and what comes with it, each built from the loaded deck model."""
+    """One game's rules engine and what comes with it, each built from the loaded deck model.
+
+    `rules_schema` is the JSON Schema (a path relative to schema/, e.g. "rules/gogyo.schema.json")
+    of the game.json "rules" the engine reads: the loader checks it, so a missing or mistyped rule
+    is a located error in game.json before any engine is built. `scorer` scores a hand written as
+    tokens for `fudaya score`.
+    """
 
     name: str
     engine: Callable[[Game], RulesGame]
     greedy: Heuristic | None = None
     oracle: Callable[[Game], RulebookOracle] | None = None
     data_checks: Callable[[Game], Iterator[Issue]] | None = None
+    rules_schema: str | None = None
+    scorer: Callable[[Game], HandScorer] | None = None
