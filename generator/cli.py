@@ -2,9 +2,9 @@
 from __future__ import annotations
 
 import sys
-from enum import Enum
+from enum import StrEnum
 from pathlib import Path
-from typing import Annotated, Optional
+from typing import Annotated
 
 import typer
 
@@ -22,19 +22,19 @@ app = typer.Typer(add_completion=False, no_args_is_help=True,
                   help="fudaya: JSON game definitions to print-ready PDFs, checked before printing.")
 
 
-class Paper(str, Enum):
+class Paper(StrEnum):
     a4 = "a4"
     letter = "letter"
     a3 = "a3"
 
 
-class Marks(str, Enum):
+class Marks(StrEnum):
     tombo = "tombo"
     western = "western"
     none = "none"
 
 
-class Mode(str, Enum):
+class Mode(StrEnum):
     both = "both"
     sheets = "sheets"
     printshop = "printshop"
@@ -77,16 +77,21 @@ def _games(requested: list[str] | None, decks: Path) -> list[str]:
 
 @app.command()
 def build(
-    games: Annotated[Optional[list[str]], typer.Argument(help="games to build (default: all)")] = None,
+    games: Annotated[list[str] | None, typer.Argument(help="games to build (default: all)")] = None,
     paper: Annotated[Paper, typer.Option(help="paper for n-up sheets")] = Paper.a4,
     marks: Annotated[Marks, typer.Option(help="cut marks: Japanese トンボ, western crop marks or none")] = Marks.tombo,
-    mode: Annotated[Mode, typer.Option(help="n-up duplex sheets, one-card-per-page print-shop file, or both")] = Mode.both,
-    proof: Annotated[bool, typer.Option("--proof", help="draw trim, safe-zone and corner guides (files get -proof)")] = False,
-    gutter: Annotated[Optional[float], typer.Option(help="space between cards in mm (default: full bleed if it costs no card)")] = None,
+    mode: Annotated[Mode, typer.Option(
+        help="n-up duplex sheets, one-card-per-page print-shop file, or both")] = Mode.both,
+    proof: Annotated[bool, typer.Option("--proof",
+        help="draw trim, safe-zone and corner guides (files get -proof)")] = False,
+    gutter: Annotated[float | None, typer.Option(
+        help="space between cards in mm (default: full bleed if it costs no card)")] = None,
     output: Annotated[Path, typer.Option("--output", "-o", help="output folder")] = DEFAULT_OUTPUT_DIR,
-    only: Annotated[Optional[list[str]], typer.Option(help="write only this component (repeatable; 'report' for the simulation report)")] = None,
+    only: Annotated[list[str] | None, typer.Option(
+        help="write only this component (repeatable; 'report' for the simulation report)")] = None,
     report: Annotated[bool, typer.Option("--report/--no-report", help="simulate and write report.json/.pdf")] = True,
-    workers: Annotated[Optional[int], typer.Option(help="simulation worker processes (results do not depend on it)")] = None,
+    workers: Annotated[int | None, typer.Option(
+        help="simulation worker processes (results do not depend on it)")] = None,
     decks: DecksOption = DEFAULT_DECKS_DIR,
 ) -> None:
     """Build print files, rulebook and simulation report for each game into OUTPUT/<game>/."""
@@ -111,7 +116,8 @@ def build(
             continue
         for written in result.files:
             width, height = written.page_size
-            typer.echo(f"wrote {written.path}: {written.pages} page{'s' if written.pages != 1 else ''}, {width:g}×{height:g} mm")
+            pages = f"{written.pages} page{'s' if written.pages != 1 else ''}"
+            typer.echo(f"wrote {written.path}: {pages}, {width:g}×{height:g} mm")
         typer.echo(f"wrote {output / game_id / 'build.json'}: {len(result.placements)} placements")
     if failed:
         raise typer.Exit(1)
@@ -119,14 +125,17 @@ def build(
 
 @app.command()
 def check(
-    games: Annotated[Optional[list[str]], typer.Argument(help="games to check (default: all)")] = None,
+    games: Annotated[list[str] | None, typer.Argument(help="games to check (default: all)")] = None,
     simulate: Annotated[bool, typer.Option("--simulate/--no-simulate",
-                                           help="also play the game.json simulation and write report.json/.pdf")] = True,
+        help="also play the game.json simulation and write report.json/.pdf")] = True,
     output: Annotated[Path, typer.Option("--output", "-o", help="where report files go")] = DEFAULT_OUTPUT_DIR,
-    workers: Annotated[Optional[int], typer.Option(help="simulation worker processes (results do not depend on it)")] = None,
+    workers: Annotated[int | None, typer.Option(
+        help="simulation worker processes (results do not depend on it)")] = None,
     decks: DecksOption = DEFAULT_DECKS_DIR,
 ) -> None:
-    """Check schema, composition, references, artwork, glyphs, text fit, rulebook claims; then simulate. Exit 1 on findings."""
+    """Check schema, composition, references, artwork, glyphs, text fit, rulebook claims; then simulate.
+
+    Exit 1 on findings."""
     findings = 0
     for game_id in _games(games, decks):
         try:
@@ -267,18 +276,20 @@ def score(
 @app.command()
 def simulate(
     game_id: Annotated[str, typer.Argument(metavar="GAME", help="game to simulate, e.g. gogyo")],
-    players: Annotated[Optional[int], typer.Option(help="seats at the table (default: the game's maximum)")] = None,
-    games: Annotated[int, typer.Option("--games", help="matches to play (each match is the game's games_per_match games)")] = 1000,
-    policy: Annotated[str, typer.Option(help="policy for every seat, or one per seat: greedy,random,random,random")] = "greedy",
+    players: Annotated[int | None, typer.Option(help="seats at the table (default: the game's maximum)")] = None,
+    games: Annotated[int, typer.Option("--games",
+        help="matches to play (each match is the game's games_per_match games)")] = 1000,
+    policy: Annotated[str, typer.Option(
+        help="policy for every seat, or one per seat: greedy,random,random,random")] = "greedy",
     seed: Annotated[int, typer.Option(help="base seed; match i uses seeds derived from (seed, i)")] = 1,
     workers: Annotated[int, typer.Option(help="worker processes (results do not depend on it)")] = 1,
-    seconds_per_turn: Annotated[Optional[float], typer.Option(
+    seconds_per_turn: Annotated[float | None, typer.Option(
         help="assumed seconds per turn for the play-time estimate (default: game.json simulation, else 30)")] = None,
     step_cap: Annotated[int, typer.Option(help="decisions per game before it is stopped as a timeout")] = 1000,
     as_json: Annotated[bool, typer.Option("--json", help="print the summary as JSON")] = False,
     decks: DecksOption = DEFAULT_DECKS_DIR,
 ) -> None:
-    """Play seeded matches with the real rules; report length, endings, scores, seat balance, play time, Ludii metrics."""
+    """Play seeded matches with the real rules: length, endings, scores, seat balance, play time, Ludii metrics."""
     import json
 
     from validator.sim_plan import SimulationPlan, run_plan

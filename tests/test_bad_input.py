@@ -16,10 +16,10 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from deckcopies import LOCATED, copy_decks, json_pointer
 from PIL import Image
 from typer.testing import CliRunner, Result
 
+from deckcopies import LOCATED, copy_decks, json_pointer
 from generator.cli import app
 from validator.issues import DeckError
 from validator.jsonsource import load_json

@@ -130,7 +130,10 @@ def _message(error: ValidationError) -> str:
     if validator == "type":
         return f"{instance} is not of type {error.validator_value!r}"
     if validator == "enum":
-        options = ", ".join(json.dumps(v, ensure_ascii=False) for v in error.validator_value)
+        allowed = error.validator_value
+        if not isinstance(allowed, list):  # an "enum" keyword always holds a list; say so to the type checker
+            return message
+        options = ", ".join(json.dumps(v, ensure_ascii=False) for v in allowed)
         return f"{instance} is not one of {options}"
     if validator in ("minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum"):
         bound = {"minimum": ">=", "maximum": "<=", "exclusiveMinimum": ">", "exclusiveMaximum": "<"}[validator]

@@ -13,9 +13,9 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from deckcopies import assert_located, copy_decks
 from typer.testing import CliRunner
 
+from deckcopies import assert_located, copy_decks
 from generator.cli import app
 from validator.checks import check_game
 from validator.engine import claims, registry

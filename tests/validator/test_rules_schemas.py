@@ -16,10 +16,10 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from deckcopies import LOCATED, assert_located, copy_decks, edit_json
 from jsonschema import Draft202012Validator
 from typer.testing import CliRunner, Result
 
+from deckcopies import LOCATED, assert_located, copy_decks, edit_json
 from generator.cli import app
 from validator.engine.registry import find_spec, known_games
 from validator.issues import DeckError

@@ -10,7 +10,6 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Protocol
 
-
 TOTAL = "total"  # the part every oracle scores; "best order" examples maximise it
 
 
