@@ -6,13 +6,26 @@ import re
 
 import pytest
 
+from validator.engine.policies import find_policy
 from validator.engine.registry import engine_for
 from validator.games.jinzai import state as jz
-from validator.games.jinzai.rules import (BID_HAND, BID_PUBLIC, CLARIFICATIONS, GIVE, PICK, ROTATE, STAR,
-                                          STAR_TAKE, TAKE_BID, TAKE_POOL, decode, encode)
+from validator.games.jinzai.rules import (
+    BID_HAND,
+    BID_PUBLIC,
+    CLARIFICATIONS,
+    GIVE,
+    PICK,
+    ROTATE,
+    STAR,
+    STAR_TAKE,
+    TAKE_BID,
+    TAKE_POOL,
+    counted_kinds,
+    decode,
+    encode,
+)
 from validator.loader import load_game
 from validator.paths import DEFAULT_DECKS_DIR
-from validator.engine.policies import find_policy
 
 S = 0  # trickster kind
 
@@ -118,24 +131,24 @@ def setup(game, n=4, *, hands, columns=None, pool=(), start=0, size=4):
     """A state in round 1's bidding with the given hands (topped up to `size` from unused tiles), columns
     and pool (kinds); the rest set aside."""
     state = game.new_initial_state(random.Random(0), n, first_player=start)
-    free = {k: [t for t in game.tiles_for(n) if game.table.kinds[t] == k] for k in range(8)}
-    take = lambda kinds: [free[k].pop() for k in kinds]  # noqa: E731
-    state.cols = [[take(c) for c in (columns[s] if columns else cols())] for s in range(n)]
-    state.pool = take(pool)
-    state.hands = [take(h) for h in hands]
-    for hand in state.hands:
+    free = {k: sum(1 for t in game.tiles_for(n) if game.table.kinds[t] == k) for k in range(8)}
+    columns = columns or [cols()] * n
+    for kinds in [*hands, pool, *(col for seat in columns for col in seat)]:
+        for k in kinds:
+            free[k] -= 1
+    hands = [list(h) for h in hands]
+    for hand in hands:
         while len(hand) < size:
-            hand += take([max(free, key=lambda k: (len(free[k]), k))])
-    state.picked = [[] for _ in range(n)]
-    state.aside = [t for ts in free.values() for t in ts]
-    state.stage, state.round, state.start = jz.SETUP, 0, start
-    state._begin_round()
-    state._set_player()
+            k = max(free, key=lambda k: (free[k], k))
+            free[k] -= 1
+            hand.append(k)
+    state.set_position(hands=hands, columns=columns, pool=pool, start=start)
     return state
 
 
-def kinds_of(game, tiles):
-    return sorted(game.table.kinds[t] for t in tiles)
+def kinds_of(counts):
+    """Kinds from counts per kind (the state's pool, hands and set-aside tiles)."""
+    return sorted(counted_kinds(counts))
 
 
 def test_pool_side_compares_the_sums_of_each_type(game):
@@ -189,7 +202,7 @@ def test_trickster_takes_from_pool_ranks_low_and_starts_next(game):
     state.apply_action(encode(BID_HAND, S))
     assert state.phase() == STAR_TAKE and set(state.legal_actions()) == {encode(STAR_TAKE, 3), encode(STAR_TAKE, 7)}
     state.apply_action(encode(STAR_TAKE, 7))
-    assert state.kind_columns(0)[6] == [7] and kinds_of(game, state.pool) == [3]
+    assert state.kind_columns(0)[6] == [7] and kinds_of(state.pool) == [3]
     for k in (7, 6, 4):
         state.apply_action(encode(BID_HAND, k))
     assert state.places == [1, 2, 3] and state.next_start == 0  # * below every number, yet next SP
@@ -253,7 +266,7 @@ def test_acquire_pool_or_others_bid_and_leftovers_become_the_pool(game):
     assert encode(TAKE_POOL) not in state.legal_actions()
     state.apply_action(encode(TAKE_BID, 0))
     state.apply_action(encode(TAKE_BID, 3))
-    assert state.round == 2 and kinds_of(game, state.pool) == [5, 6]
+    assert state.round == 2 and kinds_of(state.pool) == [5, 6]
     assert state.start == 3 and state.player == 3
 
 
@@ -487,13 +500,13 @@ def test_acquire_an_empty_pool_or_ones_own_bid_is_never_offered(game):
     state.apply_action(encode(TAKE_BID, 0))
     assert state.legal_actions() == [encode(TAKE_BID, s) for s in (1, 3)]     # seat 2: 0's is gone too
     state.apply_action(encode(TAKE_BID, 3))
-    assert kinds_of(game, state.pool) == [6] and state.observation(0).round == 2
+    assert kinds_of(state.pool) == [6] and state.observation(0).round == 2
 
     state = setup(game, hands=[[7], [6], [5], [4]], columns=[cols(c3=[3])] * 4, pool=[1, 2])
     bid_all(state, (7, 6, 5, 4))
     assert set(state.legal_actions()) == {encode(TAKE_POOL)} | {encode(TAKE_BID, s) for s in (1, 2, 3)}
     state.apply_action(encode(TAKE_POOL))  # the whole pool
-    assert state.kind_columns(0)[0] == [1] and state.kind_columns(0)[1] == [2] and state.pool == []
+    assert state.kind_columns(0)[0] == [1] and state.kind_columns(0)[1] == [2] and not any(state.pool)
     assert set(state.legal_actions()) == {encode(TAKE_BID, s) for s in (0, 2, 3)}
 
 
@@ -512,8 +525,8 @@ def finish_last_round(game, state, acquisitions):
         state.apply_action(action)
     sets = [state.kind_columns(s) for s in range(state.num_players)]
     kind, x, _ = decode(final)
-    taken = state.pool if kind == TAKE_POOL else [state.bids[x]]
-    for k in kinds_of(game, taken):
+    taken = counted_kinds(state.pool) if kind == TAKE_POOL else [state.bids[x]]
+    for k in sorted(taken):
         sets[state.current_player()][k - 1].append(k)
     totals = [game.scoring.total(s) for s in sets]
     state.apply_action(final)
@@ -667,8 +680,8 @@ def test_greedy_beats_random(game):
 
 def test_three_players_use_24_tiles_one_set_aside_and_two_places(game):
     state = game.new_initial_state(random.Random(8), 3, first_player=0)
-    assert len(state.pool) == 2 and len(state.aside) == 1
-    assert all(len(h) == 7 for h in state.hands)
+    assert sum(state.pool) == 2 and sum(state.aside) == 1
+    assert all(sum(h) == 7 for h in state.hands)
     while state.stage != jz.ACQUIRING:
         state.apply_action(state.legal_actions()[0])
     assert len(state.places) == 2

@@ -21,9 +21,9 @@ from generator.rulebook import write_rulebook
 from generator.rulebook_flowables import CardRow
 from validator.checks import check_game
 from validator.engine.registry import find_oracle, find_spec
-from validator.geometry import mm_to_pt
 from validator.games.jinzai.claims import JinzaiOracle
 from validator.games.jinzai.rules import CLARIFICATIONS
+from validator.geometry import mm_to_pt
 from validator.loader import load_game
 from validator.model import CardFigure, Clarifications, Game, HandExample
 from validator.paths import DEFAULT_DECKS_DIR

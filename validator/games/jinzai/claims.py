@@ -1,6 +1,6 @@
 """人材登用 (jinzai) rulebook oracle: scores the public tiles a rulebook writes and lists the engine's clarifications.
 
-An adapter over the rules engine (jinzai.JinzaiGame, jinzai_scoring.ScoringRules); it adds no rules
+An adapter over the rules engine (state.JinzaiGame, scoring.ScoringRules); it adds no rules
 of its own.
 
 Token syntax — a "hand" in a jinzai example is one player's public tiles (獲得牌), written as one
@@ -29,9 +29,9 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from ...model import Game as GameModel
-from .state import CLARIFICATIONS, JinzaiGame
-from .rules import kind_label
+from .rules import CLARIFICATIONS, kind_label
 from .scoring import STAR
+from .state import JinzaiGame
 
 if TYPE_CHECKING:
     from ...engine.claims import ClarificationRef, HandScoreClaim

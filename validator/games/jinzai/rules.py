@@ -1,87 +1,121 @@
-"""人材登用 (jinzai): rule numbers, clarifications, the action encoding and the observation shared with policies."""
+"""人材登用 (jinzai): rule numbers, clarifications, the action encoding and the observation shared with policies.
+
+Everything here is data both the state and the policies read; the rules themselves are in state.py
+(legal actions and transitions) and scoring.py (points and victory points).
+"""
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from ...engine.actions import ActionCodec
 from ...engine.api import Action, Clarification, Seat, rule
 
-
 CLARIFICATIONS: tuple[Clarification, ...] = (
-    Clarification("type-of-1-2", "1と2の牌はどちらも文官（赤）です。文官{1,2,4,7}と武官{3,5,6}の数字の合計はともに14です。",
-                  "Tiles 1 and 2 are both 文官 (red): 文 {1,2,4,7} and 武 {3,5,6} each sum to 14; "
-                  "game.json rules type_of_number and the tiles' type field hold the assignment."),
-    Clarification("pool-side", "文官牌と武官牌が両方あるときは、それぞれの数字の合計を比べます（種の例2、文7と武3・武5では7対8で武官スペース）。"
-                  "合計が同じなら、いちばん大きい数字の牌の側に置きます。トリックスターは数えません。"
-                  "トリックスターだけのときは文官スペースに置きます。",
+    Clarification("type-of-1-2",
+                  "1と2の牌はどちらも文官（赤）です。文官{1,2,4,7}と武官{3,5,6}の数字の合計はともに14です。",
+                  "Tiles 1 and 2 are both 文官 (red): 文 {1,2,4,7} and 武 {3,5,6} each sum to 14; game.json rules "
+                  "type_of_number and the tiles' type field hold the assignment."),
+    Clarification("pool-side",
+                  "文官牌と武官牌が両方あるときは、それぞれの数字の合計を比べます（種の例2、"
+                  "文7と武3・武5では7対8で武官スペース）。合計が同じなら、いちばん大きい数字の牌の側に置きます。"
+                  "トリックスターは数えません。トリックスターだけのときは文官スペースに置きます。",
                   "With both types in the pool, compare the sums of their numbers (the seed's example 2, 文7 "
                   "against 武3 and 武5, is 7 to 8: 武官 space). Equal sums: the side of the highest single number. "
                   "Tricksters add nothing; tricksters only go on the 文官 space."),
-    Clarification("pool-fixed", "人材牌の置き場所はラウンドの初めに決まり、そのラウンド中に牌が減っても動きません。",
+    Clarification("pool-fixed",
+                  "人材牌の置き場所はラウンドの初めに決まり、そのラウンド中に牌が減っても動きません。",
                   "The space is fixed when the pool is placed at the start of a round; tiles leaving the pool "
                   "during the round do not move it."),
-    Clarification("setup-hidden", "配置の3個は、スタートプレイヤーから順に各自が3個を伏せて選んだものとして扱い、全員が選び終えてから公開します。",
-                  "The simultaneous choice of 3 public tiles is modelled as hidden picks, each player choosing "
-                  "all three in turn from the start player, revealed together once everyone has chosen."),
-    Clarification("trickster-column", "トリックスターを獲得牌に加えるときは、持ち主が牌のある列の一番上に置きます。"
+    Clarification("setup-hidden",
+                  "配置の3個は、スタートプレイヤーから順に各自が3個を伏せて選んだものとして扱い、"
+                  "全員が選び終えてから公開します。",
+                  "The simultaneous choice of 3 public tiles is modelled as hidden picks, each player choosing all "
+                  "three in turn from the start player, revealed together once everyone has chosen."),
+    Clarification("trickster-column",
+                  "トリックスターを獲得牌に加えるときは、持ち主が牌のある列の一番上に置きます。"
                   "牌のある列がひとつもなければ、好きな列に置きます（その列は無いものとして扱います）。",
-                  "A trickster joining public tiles goes on top of a non-empty column its owner chooses; with "
-                  "no non-empty column, on any column (which then counts as absent)."),
-    Clarification("bid-from-public", "獲得牌から供出するときは、いずれかの列の一番上の牌を出します。その後、手牌1個を獲得牌に加えます。",
-                  "Putting out a public tile means the top tile of a column; then one hand tile joins the public tiles."),
-    Clarification("forced-duplicate", "出さざるを得ず同じ牌を出したときは、その牌の効果は発動せず、4位（最下位）扱いです。"
+                  "A trickster joining public tiles goes on top of a non-empty column its owner chooses; with no "
+                  "non-empty column, on any column (which then counts as absent)."),
+    Clarification("bid-from-public",
+                  "獲得牌から供出するときは、いずれかの列の一番上の牌を出します。その後、手牌1個を獲得牌に加えます。",
+                  "Putting out a public tile means the top tile of a column; then one hand tile joins the public "
+                  "tiles."),
+    Clarification("forced-duplicate",
+                  "出さざるを得ず同じ牌を出したときは、その牌の効果は発動せず、4位（最下位）扱いです。"
                   "出せる牌が他にあるときは同じ牌を出せません。",
-                  "A forced duplicate (every option matches a tile already put out this round) has no effect "
-                  "and ranks last; a duplicate is illegal while any other option exists."),
-    Clarification("next-start-player", "次のスタートプレイヤーは、*を出したプレイヤー、いなければ最初に同じ牌を出さざるを得なかったプレイヤー、"
-                  "それもいなければ最下位のプレイヤーです。",
+                  "A forced duplicate (every option matches a tile already put out this round) has no effect and "
+                  "ranks last; a duplicate is illegal while any other option exists."),
+    Clarification("next-start-player",
+                  "次のスタートプレイヤーは、*を出したプレイヤー、"
+                  "いなければ最初に同じ牌を出さざるを得なかったプレイヤー、それもいなければ最下位のプレイヤーです。",
                   "The next start player is whoever put out a *; otherwise the first forced duplicate; otherwise "
                   "the last-ranked player."),
-    Clarification("trickster-rank", "判定では、*は数字を持たないので、数字の牌を出した全員より下の順位になります（2の牌は2位）。",
+    Clarification("trickster-rank",
+                  "判定では、*は数字を持たないので、数字の牌を出した全員より下の順位になります（2の牌は2位）。",
                   "In judging a * has no number and ranks below every numbered tile (a 2 still takes 2nd)."),
-    Clarification("rotate", "1の効果：文官の数字を1つ選び、その数字の牌を持つプレイヤー全員が、その列の牌（その数字の牌すべて）を、"
-                  "選んだ方向（時計回りか反時計回り）で次にその数字の牌を持つプレイヤーへ渡します。受け取った牌は列の一番上に置きます。"
-                  "列に残ったトリックスターは動きません。持つ人が2人未満の数字は選べず、選べる数字がなければ効果はありません。",
-                  "The 1: choose a 文官 number and a direction; every player holding tiles of that number passes all "
-                  "of them to the next holder of that number in that direction (clockwise or counter-clockwise); "
-                  "received tiles go on top of that column; tricksters in it stay. Only numbers held by two or "
-                  "more players may be chosen; with none, the 1 has no effect."),
-    Clarification("give", "3の効果：自分のいずれかの列の一番上の牌1個を、他のプレイヤー1人の獲得牌に加えます（*なら渡す側が列を選びます）。"
+    Clarification("rotate",
+                  "1の効果：文官の数字を1つ選び、その数字の牌を持つプレイヤー全員が、"
+                  "その列の牌（その数字の牌すべて）を、"
+                  "選んだ方向（時計回りか反時計回り）で次にその数字の牌を持つプレイヤーへ渡します。"
+                  "受け取った牌は列の一番上に置きます。列に残ったトリックスターは動きません。"
+                  "持つ人が2人未満の数字は選べず、選べる数字がなければ効果はありません。",
+                  "The 1: choose a 文官 number and a direction; every player holding tiles of that number passes "
+                  "all of them to the next holder of that number in that direction (clockwise or "
+                  "counter-clockwise); received tiles go on top of that column; tricksters in it stay. Only numbers "
+                  "held by two or more players may be chosen; with none, the 1 has no effect."),
+    Clarification("give",
+                  "3の効果：自分のいずれかの列の一番上の牌1個を、"
+                  "他のプレイヤー1人の獲得牌に加えます（*なら渡す側が列を選びます）。"
                   "獲得牌がなければ効果はありません。",
                   "The 3: the top tile of one of one's columns goes to another player's public tiles (for a * the "
                   "giver chooses the column); with no public tile, no effect."),
-    Clarification("trickster-take", "*の効果：在野の人材牌が残っていれば1個を選んで獲得牌に加えます。",
+    Clarification("trickster-take",
+                  "*の効果：在野の人材牌が残っていれば1個を選んで獲得牌に加えます。",
                   "The *: if the pool still holds tiles, take one of them (player's choice) into one's public tiles."),
-    Clarification("acquire", "獲得では、在野の人材牌すべてか、自分以外のプレイヤーが出した残りの供出牌1個を取ります。"
+    Clarification("acquire",
+                  "獲得では、在野の人材牌すべてか、自分以外のプレイヤーが出した残りの供出牌1個を取ります。"
                   "在野が空なら供出牌を取ります。",
                   "Acquiring takes the whole pool or one remaining tile another player put out; an empty pool "
                   "cannot be taken."),
-    Clarification("vp-ranking", "合計の順位は同点を同順位とし、次の順位を飛ばします（例：1位が2人なら次は3位）。"
-                  "「文または武のどちらかのみ」は、数える列に文官と武官の両方がないとき（列がひとつもないときも）−1です。",
+    Clarification("vp-ranking",
+                  "合計の順位は同点を同順位とし、次の順位を飛ばします（例：1位が2人なら次は3位）。"
+                  "「文または武のどちらかのみ」は、"
+                  "数える列に文官と武官の両方がないとき（列がひとつもないときも）−1です。",
                   "Totals rank with ties sharing a place and skipping the next (1,1,3,4). The one-type penalty "
                   "applies unless the counted columns include both a 文官 and a 武官 number (none counts too)."),
-    Clarification("next-game", "次のゲームは、直前のゲームの4ラウンド目でSPになったプレイヤーから始めます。"
-                  "シミュレーションでは12ゲームで決着しなければ勝利点の多い人の勝ちとします"
-                  "（同じなら最後のゲームの合計1位の人、それも同じなら分かち合い）。",
+    Clarification("next-game",
+                  "次のゲームは、直前のゲームの4ラウンド目でSPになったプレイヤーから始めます。"
+                  "シミュレーションでは12ゲームで決着しなければ勝利点の多い人の勝ちとします（同じなら最後のゲームの合計1位の人、"
+                  "それも同じなら分かち合い）。",
                   "The next game starts with the player who became start player after round 4 of the last game. "
                   "Simulation only: after 12 games without a winner, the most VP win (then the last game's top "
                   "total, else shared)."),
 )
 
 
-@dataclass(frozen=True)
+def counted_kinds(counts: Sequence[int]) -> tuple[int, ...]:
+    """Kinds given as counts per kind, listed in kind order (each repeated by its count)."""
+    return tuple(kind for kind, count in enumerate(counts) for _ in range(count))
+
+
+@dataclass(frozen=True, slots=True)
 class JinzaiObservation:
-    """One seat's view: own hand (and hidden picks), everyone's columns, the pool, this round's bids."""
+    """One seat's view: own hand (and hidden picks), everyone's columns, the pool, this round's bids.
+
+    Kept as the state keeps them (counts per kind, column stack codes: see columns.py) so that building
+    one per decision is cheap for the greedy heuristic; the properties give the readable forms.
+    """
 
     game_name: str
-    game: Any                                     # the JinzaiGame (rules, tile table, scoring)
+    game: Any                                     # the JinzaiGame (rules, tile table, column codes)
     seat: Seat
     phase: int
-    hand: tuple[int, ...]                         # kinds
-    picked: tuple[int, ...]                       # own hidden setup picks (kinds)
-    columns: tuple[tuple[tuple[int, ...], ...], ...]  # seat -> column -> kinds bottom to top
-    pool: tuple[int, ...]
+    hand_counts: tuple[int, ...]                  # own hand: kind -> count
+    picked_counts: tuple[int, ...]                # own hidden setup picks: kind -> count
+    codes: tuple[tuple[int, ...], ...]            # seat -> column -> stack code
+    pool_counts: tuple[int, ...]                  # kind -> count
     pool_side: int
     bids: tuple[int, ...]                         # seat -> kind put out, -1 if none yet / taken
     bidders_left: int
@@ -89,6 +123,24 @@ class JinzaiObservation:
     vp: tuple[int, ...]
     places: tuple[Seat, ...]                      # acquiring order once judged
     star_owner: Seat                              # whose sheet a pending trickster goes on
+
+    @property
+    def hand(self) -> tuple[int, ...]:
+        return counted_kinds(self.hand_counts)
+
+    @property
+    def picked(self) -> tuple[int, ...]:
+        return counted_kinds(self.picked_counts)
+
+    @property
+    def pool(self) -> tuple[int, ...]:
+        return counted_kinds(self.pool_counts)
+
+    @property
+    def columns(self) -> tuple[tuple[tuple[int, ...], ...], ...]:
+        """seat -> column -> kinds bottom to top."""
+        kinds = self.game.codes.kinds
+        return tuple(tuple(kinds(c, code) for c, code in enumerate(seat)) for seat in self.codes)
 
 
 @dataclass(frozen=True)
@@ -111,18 +163,21 @@ class JinzaiRules:
         return cls(**ints, three_player_removed_numbers=removed)
 
 
-# Action encoding: kind << 12 | x << 6 | y.
+# Actions are ints packed by the shared codec: kind << 12 | x << 6 | y (ActionCodec(2, 6)).
+CODEC = ActionCodec(2, 6)
 PICK, STAR, BID_HAND, BID_PUBLIC, STAR_TAKE, ROTATE, GIVE, TAKE_POOL, TAKE_BID = range(1, 10)
 ACTION_KINDS = ("", "pick", "place-star", "bid-hand", "bid-public", "star-take", "rotate", "give",
                 "take-pool", "take-bid")
 
 
 def encode(kind: int, x: int = 0, y: int = 0) -> Action:
-    return kind << 12 | x << 6 | y
+    return CODEC.encode(kind, x, y)
 
 
 def decode(action: Action) -> tuple[int, int, int]:
-    return action >> 12, action >> 6 & 63, action & 63
+    """(kind, x, y) of an action."""
+    kind, x, y = CODEC.decode(action)
+    return kind, x, y
 
 
 def kind_label(type_of: tuple[str, ...], kind: int) -> str:
@@ -133,16 +188,25 @@ def kind_label(type_of: tuple[str, ...], kind: int) -> str:
 def describe(type_of: tuple[str, ...], action: Action) -> str:
     """An action in Japanese, for logs and transcripts."""
     kind, x, y = decode(action)
-    name = lambda k: kind_label(type_of, k)  # noqa: E731
-    texts = {
-        PICK: lambda: f"配置: {name(x)}を獲得牌に選ぶ",
-        STAR: lambda: f"*を{x + 1}の列に置く",
-        BID_HAND: lambda: f"供出: 手牌の{name(x)}",
-        BID_PUBLIC: lambda: f"供出: {x + 1}の列の一番上、手牌の{name(y)}を獲得牌へ",
-        STAR_TAKE: lambda: f"*の効果: 在野の{name(x)}を獲る",
-        ROTATE: lambda: f"1の効果: 文{x}を{'時計回り' if y == 0 else '反時計回り'}に廻す",
-        GIVE: lambda: f"3の効果: {x + 1}の列の一番上をP{y + 1}へ",
-        TAKE_POOL: lambda: "獲得: 在野の人材牌すべて",
-        TAKE_BID: lambda: f"獲得: P{x + 1}の供出牌",
-    }
-    return texts[kind]() if kind in texts else f"?{action}"
+
+    def name(k: int) -> str:
+        return kind_label(type_of, k)
+    if kind == PICK:
+        return f"配置: {name(x)}を獲得牌に選ぶ"
+    if kind == STAR:
+        return f"*を{x + 1}の列に置く"
+    if kind == BID_HAND:
+        return f"供出: 手牌の{name(x)}"
+    if kind == BID_PUBLIC:
+        return f"供出: {x + 1}の列の一番上、手牌の{name(y)}を獲得牌へ"
+    if kind == STAR_TAKE:
+        return f"*の効果: 在野の{name(x)}を獲る"
+    if kind == ROTATE:
+        return f"1の効果: 文{x}を{'時計回り' if y == 0 else '反時計回り'}に廻す"
+    if kind == GIVE:
+        return f"3の効果: {x + 1}の列の一番上をP{y + 1}へ"
+    if kind == TAKE_POOL:
+        return "獲得: 在野の人材牌すべて"
+    if kind == TAKE_BID:
+        return f"獲得: P{x + 1}の供出牌"
+    return f"?{action}"

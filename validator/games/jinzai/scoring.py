@@ -115,9 +115,10 @@ class ScoringRules:
 
     def game_vp(self, totals: Sequence[int], sets: Sequence[Sequence[Column]]) -> tuple[int, ...]:
         """Victory points every seat earns in one game (competition ranking: 1,1,3,4 on a tie)."""
+        return self.ranked_vp(totals, [self.set_vp(columns) for columns in sets])
+
+    def ranked_vp(self, totals: Sequence[int], set_vps: Sequence[int]) -> tuple[int, ...]:
+        """game_vp from the totals and each seat's set VP (the engine memoises both per set of columns)."""
         awards = self.rank_vp[len(totals)]
-        out = []
-        for seat, total in enumerate(totals):
-            rank = sum(1 for other in totals if other > total)
-            out.append(awards[rank] + self.set_vp(sets[seat]))
-        return tuple(out)
+        return tuple(awards[sum(1 for other in totals if other > total)] + set_vp
+                     for total, set_vp in zip(totals, set_vps))

@@ -1,35 +1,96 @@
 """人材登用 (jinzai): rules engine — deal, hidden placement, four rounds of bid/judge/acquire, VP, repeated games.
 
-Shape (OpenSpiel): rules and actions (jinzai_rules), `JinzaiGame` (immutable rules and tile table built
-from the loaded deck), `JinzaiState` (one whole match — games repeat until someone has the winning VP —
-mutated in place), `JinzaiObservation`. Tiles are ints (physical blocks); `kinds[tile]` is the number,
-0 for a trickster. Columns are stacks of tile ids, bottom to top; column c holds number c + 1.
+Shape (OpenSpiel): `JinzaiGame` (immutable rules, tile table and lookup tables built from the loaded
+deck) deals `JinzaiState`s; a state is one whole match (games repeat until someone has the winning VP,
+because the next game's start player and the match's tie-break depend on how the last game went) and
+is mutated in place.
+
+The state is integer-coded because the simulator plays tens of thousands of matches: only a tile's
+kind matters to the rules, so hands, picks, the pool and the set-aside tiles are counts per kind (with
+a bit mask of the kinds held), and a public column is a stack code (columns.py) with per-seat masks of
+the non-empty columns and of those topped by a trickster. After every action the state works out the
+pending decision once: who decides and the legal actions as pre-encoded `singles` followed by the
+product `outer x inner` (an action is `outer | inner`), so `legal_count()` and `legal_at(i)` index the
+legal actions without listing them. Chance is the harness's generator, kept by reference.
 """
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
 from ...engine.api import TERMINAL, Action, InvariantError, Outcome, Seat, best_seats
 from ...model import Game as GameModel
-from .rules import (ACTION_KINDS, BID_HAND, BID_PUBLIC, CLARIFICATIONS, GIVE, PICK, ROTATE, STAR,
-                           STAR_TAKE, TAKE_BID, TAKE_POOL, JinzaiObservation, JinzaiRules, decode,
-                           describe, encode, kind_label)
-from .scoring import BUN, STAR as STAR_KIND, ScoringRules, TileTable, build_tile_table
+from .columns import ColumnCodes
+from .rules import (
+    ACTION_KINDS,
+    BID_HAND,
+    BID_PUBLIC,
+    CODEC,
+    GIVE,
+    PICK,
+    ROTATE,
+    STAR,
+    STAR_TAKE,
+    TAKE_BID,
+    TAKE_POOL,
+    JinzaiObservation,
+    JinzaiRules,
+    counted_kinds,
+    describe,
+    kind_label,
+)
+from .scoring import BUN, ScoringRules, TileTable, build_tile_table
+from .scoring import STAR as STAR_KIND
 
-__all__ = ["CLARIFICATIONS", "JinzaiGame", "JinzaiState", "JinzaiObservation"]
+__all__ = ["JinzaiGame", "JinzaiState", "JinzaiObservation"]
 
-# Stages of a game and the phase of the pending decision.
+# Stages of a game.
 SETUP, BIDDING, ACQUIRING, OVER, SCORING = range(5)
 SIDE_BUN, SIDE_BU = 0, 1
 END_VP, END_MAX_GAMES = "vp", "max-games"
+NO_EFFECT = 0
+KIND_SHIFT, SHIFT, MASK = CODEC.kind_shift, CODEC.shift, CODEC.mask
+LAST = 1 << 30  # judging key of a trickster: below every number
+
+
+def _bits(mask: int) -> tuple[int, ...]:
+    return tuple(i for i in range(mask.bit_length()) if mask >> i & 1)
+
+
+def _column_masks(cols: Sequence[int]) -> tuple[int, int]:
+    """(non-empty columns, columns topped by a trickster) of one seat's stack codes, as column masks."""
+    filled = sum(1 << c for c, code in enumerate(cols) if code > 1)
+    return filled, sum(1 << c for c, code in enumerate(cols) if code > 1 and code & 1)
+
+
+class Menus:
+    """Pre-encoded actions per bit mask, so a decision's legal actions are a few tuple lookups.
+
+    Kind masks have bit k for kind k (0 = trickster); column masks have bit c for column c (number c + 1).
+    """
+
+    def __init__(self, columns: int, max_players: int) -> None:
+        enc = CODEC.encode
+        self.kinds = kinds = tuple(_bits(mask) for mask in range(1 << (columns + 1)))
+        column_masks = kinds[:1 << columns]
+        self.pick = tuple(tuple(enc(PICK, k) for k in ks) for ks in kinds)
+        self.bid_hand = tuple(tuple(enc(BID_HAND, k) for k in ks) for ks in kinds)
+        self.star_take = tuple(tuple(enc(STAR_TAKE, k) for k in ks) for ks in kinds)
+        anywhere = tuple(enc(STAR, c) for c in range(columns))  # clarification "trickster-column"
+        self.star = tuple(tuple(enc(STAR, c) for c in cs) or anywhere for cs in column_masks)
+        self.bid_public = tuple(tuple(enc(BID_PUBLIC, c) for c in cs) for cs in column_masks)
+        self.give = tuple(tuple(enc(GIVE, c) for c in cs) for cs in column_masks)
+        self.rotate = tuple(enc(ROTATE, number) for number in range(columns + 1))
+        self.take_pool = enc(TAKE_POOL)
+        self.take_bid = tuple(enc(TAKE_BID, seat) for seat in range(max_players))
+        self.directions = (0, 1)  # ROTATE's y: clockwise, counter-clockwise
 
 
 @dataclass(frozen=True)
 class JinzaiGame:
-    """Immutable rules, tile table and scorer; deals new matches."""
+    """Immutable rules, tile table, scorer and lookup tables; deals new matches."""
 
     engine: ClassVar[str] = "jinzai"
     name: str
@@ -43,6 +104,20 @@ class JinzaiGame:
     games_per_match: int = 1  # one State plays the whole match (games repeat until the winning VP)
     match_note: str = ("a match is one record: games repeat inside it until someone has the winning VP (the "
                        "'games' counter says how many); turns, scores (VP) and ending are per match")
+    codes: ColumnCodes = field(init=False, repr=False, compare=False)
+    menus: Menus = field(init=False, repr=False, compare=False)
+    _sides: dict[tuple[int, ...], int] = field(init=False, repr=False, compare=False)
+    rank_keys: tuple[tuple[int, ...], ...] = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        # Judging order per pool side and kind: 文 space high first, 武 space low first, a trickster below
+        # every number (clarification "trickster-rank").
+        kinds = range(self.table.columns + 1)
+        object.__setattr__(self, "rank_keys", tuple(
+            tuple(LAST if k == STAR_KIND else sign * k for k in kinds) for sign in (-1, 1)))  # SIDE_BUN, SIDE_BU
+        object.__setattr__(self, "codes", ColumnCodes(self.table, self.scoring))
+        object.__setattr__(self, "menus", Menus(self.table.columns, self.max_players))
+        object.__setattr__(self, "_sides", {})
 
     @classmethod
     def from_model(cls, model: GameModel) -> JinzaiGame:
@@ -66,7 +141,7 @@ class JinzaiGame:
         return JinzaiState(self, rng, num_players, start)  # the harness's chance generator, not a private one
 
     def action_kind(self, action: Action) -> int:
-        return action >> 12
+        return action >> KIND_SHIFT
 
     def next_first_player(self, first_player: Seat, num_players: int) -> Seat:
         return (first_player + 1) % num_players
@@ -78,9 +153,9 @@ class JinzaiGame:
         return best_seats([sum(column) for column in zip(*deal_scores)])
 
     def fast_playout(self, policies: Sequence[Any]) -> Any:
-        """A whole-match player equal to the API engine with these policies (jinzai_fast), or None."""
-        from .fast import fast_playout
-        return fast_playout(self, policies)
+        """The harness's whole-match player: this game's State driven through its own methods (playout.py)."""
+        from .playout import JinzaiPlayout
+        return JinzaiPlayout(self, policies)
 
     def side_for(self, kinds: Sequence[int]) -> int:
         """The pool space: the type whose numbers add up to more (the seed's 文7・武3・武5 -> 武官, 7 < 8).
@@ -97,306 +172,469 @@ class JinzaiGame:
             return SIDE_BUN
         return SIDE_BUN if self.table.type_of[max(numbers)] == BUN else SIDE_BU
 
+    def side_of_counts(self, counts: Sequence[int]) -> int:
+        """side_for of a pool given as counts per kind (memoised: a few dozen pools occur)."""
+        key = tuple(counts)
+        side = self._sides.get(key)
+        if side is None:
+            side = self._sides[key] = self.side_for(counted_kinds(key))
+        return side
+
+
+# Mutable containers of a state: flat lists, and lists of lists (copied one level deeper by clone).
+_FLAT = ("held", "filled", "star_top", "pool", "aside", "bids", "dup", "pending", "places", "vp", "game_totals")
+_NESTED = ("hands", "picked", "cols")
+
 
 class JinzaiState:
-    """A match in progress; apply_action mutates it in place."""
+    """A match in progress; apply_action mutates it in place (clone() for a throwaway copy)."""
 
-    def __init__(self, game: JinzaiGame, rng: random.Random, num_players: int, first_player: Seat) -> None:
-        self.game, self.rng, self.num_players = game, rng, num_players
+    def __init__(self, game: JinzaiGame, chance: random.Random, num_players: int, first_player: Seat) -> None:
+        self.game, self.chance, self.num_players = game, chance, num_players
+        self.codes, self.menus = game.codes, game.menus
+        self.deck = tuple(game.table.kinds[t] for t in game.tiles_for(num_players))  # kinds in tile-id order
+        self.others = tuple(tuple(t for t in range(num_players) if t != s) for s in range(num_players))
+        self.orders = tuple(tuple((s + i) % num_players for i in range(num_players)) for s in range(num_players))
+        self.bun_columns = tuple(n - 1 for n in range(1, game.table.columns + 1) if game.table.type_of[n] == BUN)
         self.vp = [0] * num_players
         self.games_played = self.turns = 0
         self.game_totals: list[tuple[int, ...]] = []
-        self.counts = {"forced_duplicates": 0, "pool_taken": 0, "rotations": 0, "gifts": 0, "games": 0,
-                       "second_place_by_2": 0}
+        self.forced_duplicates = self.pool_taken = self.rotations = self.gifts = self.second_place_by_2 = 0
         self.end_reason = ""
         self._returns: tuple[int, ...] = ()
+        self._singles: Sequence[Action] = ()
+        self._outer: tuple[Action, ...] = ()  # read only when the decision has a product part
+        self._inner: tuple[int, ...] = ()
         self._deal(first_player)
 
     # -- dealing --------------------------------------------------------------------------------
     def _deal(self, start: Seat) -> None:
-        n, rules = self.num_players, self.game.rules
-        tiles = self.game.tiles_for(n)
-        self.rng.shuffle(tiles)
-        self.hands = [[tiles.pop() for _ in range(rules.hand_size)] for _ in range(n)]
-        self.pool = [tiles.pop() for _ in range(rules.pool_size)]
-        self.aside = tiles
-        self.cols: list[list[list[int]]] = [[[] for _ in range(self.game.table.columns)] for _ in range(n)]
-        self.picked: list[list[int]] = [[] for _ in range(n)]
-        self.bids: list[int] = [-1] * n
-        self.put_out: list[int] = []                  # tiles put out this round, in order (stay listed)
+        n, rules, width = self.num_players, self.game.rules, self.game.table.columns + 1
+        tiles = list(self.deck)
+        self.chance.shuffle(tiles)
+        tiles.reverse()  # dealt from the end of the shuffled list: hands, seat 0 first, then the pool
+        size, pool_size = rules.hand_size, rules.pool_size
+        self.hands = [[0] * width for _ in range(n)]  # seat -> kind -> count
+        self.held = [0] * n                            # seat -> mask of the kinds in hand
+        for seat in range(n):
+            hand, held = self.hands[seat], 0
+            for kind in tiles[seat * size:seat * size + size]:
+                hand[kind] += 1
+                held |= 1 << kind
+            self.held[seat] = held
+        self.pool = [0] * width
+        self.aside = [0] * width
+        for kind in tiles[n * size:n * size + pool_size]:
+            self.pool[kind] += 1
+        for kind in tiles[n * size + pool_size:]:
+            self.aside[kind] += 1
+        self._pool_changed()
+        self.cols = [[1] * (width - 1) for _ in range(n)]  # seat -> column -> stack code
+        self.filled = [0] * n                              # seat -> mask of non-empty columns
+        self.star_top = [0] * n                            # seat -> mask of columns topped by a trickster
+        self.picked = [[0] * width for _ in range(n)]      # hidden setup picks: seat -> kind -> count
+        self.bids = [-1] * n                               # kind put out this round per seat, -1 if none/taken
+        self.out = 0                                       # mask of the kinds put out this round
         self.dup = [False] * n
-        self.pending_stars: list[tuple[Seat, int, Seat]] = []  # (who chooses, trickster, whose sheet)
-        self.effect: tuple[int, Seat] | None = None   # (effect kind, seat) awaiting its choice
-        self.start = start
+        self.pending: list[tuple[Seat, Seat]] = []         # tricksters awaiting a column: (chooser, owner)
+        self.effect, self.effect_seat = NO_EFFECT, -1      # an effect awaiting its choice
+        self.rotatable: tuple[int, ...] = ()               # the numbers a pending ROTATE may choose
+        self.start = self.next_start = start
         self.round = 0
         self.stage = SETUP
-        self.step = 0                                 # picks made, bids made or acquisitions made
+        self.step = 0                                      # picks made, bids made or acquisitions made
+        self.due = False                                   # judging or scoring waits for pending choices
         self.places: list[Seat] = []
         self.star_seat = -1
-        self.pool_side = self.game.side_for(self._kinds(self.pool))
-        self._set_player()
+        self.pool_side = self.game.side_of_counts(self.pool)
+        self._decide()
 
-    def _kinds(self, tiles: Sequence[int]) -> list[int]:
-        kinds = self.game.table.kinds
-        return [kinds[t] for t in tiles]
+    def set_position(self, *, hands: Sequence[Sequence[int]], columns: Sequence[Sequence[Sequence[int]]],
+                     pool: Sequence[int], start: Seat) -> None:
+        """Replace the deal by a hand-made position at the start of round 1's bidding (scenario tests):
+        hands and pool as kinds, each seat's columns as kinds bottom to top; the deck's other tiles are
+        set aside. ValueError when the position uses tiles the deck does not have."""
+        width = self.game.table.columns + 1
+        used = [0] * width
+        self.hands = [[0] * width for _ in hands]
+        for seat, hand in enumerate(hands):
+            for kind in hand:
+                self.hands[seat][kind] += 1
+        self.held = [sum(1 << k for k in set(hand)) for hand in hands]
+        self.pool = [list(pool).count(k) for k in range(width)]
+        self._pool_changed()
+        self.cols = [[self.codes.code_of(col) for col in seat_cols] for seat_cols in columns]
+        for seat in range(self.num_players):
+            self._columns_changed(seat)
+        for kinds in [*hands, pool, *(col for seat_cols in columns for col in seat_cols)]:
+            for kind in kinds:
+                used[kind] += 1
+        self.aside = [self.deck.count(k) - used[k] for k in range(width)]
+        if min(self.aside) < 0:
+            raise ValueError(f"the position uses more tiles than the deck has: {used}")
+        self.picked = [[0] * width for _ in hands]
+        self.pending, self.effect, self.effect_seat = [], NO_EFFECT, -1
+        self.stage, self.round, self.start = SETUP, 0, start
+        self._begin_round()
+        self._decide()
 
-    # -- queries --------------------------------------------------------------------------------
+    def _pool_changed(self) -> None:
+        self.pool_mask = sum(1 << k for k, count in enumerate(self.pool) if count)
+        self.pool_count = sum(self.pool)
+
+    def _columns_changed(self, seat: Seat) -> None:
+        self.filled[seat], self.star_top[seat] = _column_masks(self.cols[seat])
+
+    def clone(self, chance: random.Random | None = None) -> JinzaiState:
+        """An independent copy sharing the immutable game and, unless given another, the chance generator."""
+        copy = object.__new__(JinzaiState)
+        copy.__dict__.update(self.__dict__)
+        for name in _FLAT:
+            setattr(copy, name, list(getattr(self, name)))
+        for name in _NESTED:
+            setattr(copy, name, [list(row) for row in getattr(self, name)])
+        if chance is not None:
+            copy.chance = chance
+        return copy
+
+    # -- the pending decision ---------------------------------------------------------------------
+    def _decide(self) -> None:
+        """Who decides next, the phase and the legal actions (singles, then outer x inner), once per action."""
+        menus = self.menus
+        if self.pending:
+            chooser, owner = self.pending[0]
+            singles = menus.star[self.filled[owner]]
+            self.player, self._phase, self._singles, self._count = chooser, STAR, singles, len(singles)
+            return
+        effect = self.effect
+        if effect:
+            player = self.effect_seat
+            if effect == STAR_TAKE:
+                singles = menus.star_take[self.pool_mask]
+                self.player, self._phase, self._singles, self._count = player, effect, singles, len(singles)
+                return
+            if effect == ROTATE:
+                outer: tuple[Action, ...] = tuple(menus.rotate[k] for k in self.rotatable)
+                inner: tuple[int, ...] = menus.directions
+            else:
+                outer, inner = menus.give[self.filled[player]], self.others[player]
+            self.player, self._phase, self._singles, self._outer, self._inner = player, effect, (), outer, inner
+            self._count = len(outer) * len(inner)
+            return
+        stage = self.stage
+        if stage == BIDDING:
+            player = self.orders[self.start][self.step]
+            held, out, filled, star_top = self.held[player], self.out, self.filled[player], self.star_top[player]
+            fresh = held & ~out
+            tops = filled & ~star_top & ~(out >> 1) | (0 if out & 1 else star_top)  # tops not put out yet
+            if not fresh and not tops:  # clarification "forced-duplicate": every option was put out
+                fresh, tops = held, filled
+            singles, outer, inner = menus.bid_hand[fresh], menus.bid_public[tops], menus.kinds[held]
+            self.player, self._phase, self._singles, self._outer, self._inner = player, BID_HAND, singles, outer, inner
+            self._count = len(singles) + len(outer) * len(inner)
+            return
+        if stage == ACQUIRING:
+            player = self.places[self.step]
+            take, bids = menus.take_bid, self.bids
+            takes = [take[s] for s in self.others[player] if bids[s] >= 0]
+            if self.pool_count:
+                takes.insert(0, menus.take_pool)
+            self.player, self._phase, self._singles, self._count = player, TAKE_POOL, takes, len(takes)
+            return
+        if stage == SETUP:
+            player = (self.start + self.step // self.game.rules.public_at_setup) % self.num_players
+            singles = menus.pick[self.held[player]]
+            self.player, self._phase, self._singles, self._count = player, PICK, singles, len(singles)
+            return
+        self.player, self._phase, self._singles, self._count = TERMINAL, 0, (), 0
+
     def current_player(self) -> Seat:
-        return TERMINAL if self.stage == OVER else self.player
+        return self.player
 
     def is_terminal(self) -> bool:
         return self.stage == OVER
 
     def phase(self) -> int:
-        """The kind of decision pending (an action kind), 0 when over."""
-        if self.stage == OVER:
-            return 0
-        if self.pending_stars:
-            return STAR
-        if self.effect is not None:
-            return self.effect[0]
-        return {SETUP: PICK, BIDDING: BID_HAND, ACQUIRING: TAKE_POOL}.get(self.stage, 0)
+        """The kind of decision pending (an action kind; TAKE_POOL for any acquisition), 0 when over."""
+        return self._phase
 
-    def _set_player(self) -> None:
-        n = self.num_players
-        if self.pending_stars:
-            self.player = self.pending_stars[0][0]
-        elif self.effect is not None:
-            self.player = self.effect[1]
-        elif self.stage == SETUP:
-            self.player = (self.start + self.step // self.game.rules.public_at_setup) % n
-        elif self.stage == BIDDING:
-            self.player = (self.start + self.step) % n
-        elif self.stage == ACQUIRING:
-            self.player = self.places[self.step]
+    def legal_count(self) -> int:
+        """len(legal_actions()), without listing them."""
+        return self._count
 
-    def _distinct(self, tiles: Sequence[int]) -> list[int]:
-        return sorted(set(self._kinds(tiles)))
+    def legal_at(self, index: int) -> Action:
+        """legal_actions()[index], without listing them (0 <= index < legal_count())."""
+        singles = self._singles
+        if index < len(singles):
+            return singles[index]
+        index -= len(singles)
+        inner = self._inner
+        return self._outer[index // len(inner)] | inner[index % len(inner)]
 
-    def _tops(self, seat: Seat) -> list[int]:
-        return [c for c, col in enumerate(self.cols[seat]) if col]
-
-    def legal_actions(self) -> Sequence[Action]:
-        phase, seat = self.phase(), self.player
-        if phase == 0:
-            return ()
-        if phase == STAR:
-            cols = self.cols[self.pending_stars[0][2]]
-            filled = [c for c, col in enumerate(cols) if col] or list(range(len(cols)))
-            return [encode(STAR, c) for c in filled]
-        if phase == PICK:
-            return [encode(PICK, k) for k in self._distinct(self.hands[seat])]
-        if phase == BID_HAND:
-            return self._bid_actions(seat)
-        if phase == STAR_TAKE:
-            return [encode(STAR_TAKE, k) for k in self._distinct(self.pool)]
-        if phase == ROTATE:
-            return [encode(ROTATE, number, d) for number in self._rotatable() for d in (0, 1)]
-        if phase == GIVE:
-            return [encode(GIVE, c, target) for c in self._tops(seat)
-                    for target in range(self.num_players) if target != seat]
-        actions = [encode(TAKE_POOL)] if self.pool else []
-        return actions + [encode(TAKE_BID, s) for s in range(self.num_players)
-                          if s != seat and self.bids[s] >= 0]
-
-    def _bid_actions(self, seat: Seat) -> list[Action]:
-        hand_kinds = self._distinct(self.hands[seat])
-        options = [(encode(BID_HAND, k), k) for k in hand_kinds]
-        kinds = self.game.table.kinds
-        for c in self._tops(seat):
-            top = kinds[self.cols[seat][c][-1]]
-            options += [(encode(BID_PUBLIC, c, k), top) for k in hand_kinds]
-        out = set(self._kinds(self.put_out))
-        fresh = [a for a, k in options if k not in out]
-        return fresh or [a for a, _ in options]
-
-    def _rotatable(self) -> list[int]:
-        """文官 numbers held (physically, in their column) by two or more players."""
-        type_of, kinds = self.game.table.type_of, self.game.table.kinds
-        out = []
-        for number in range(1, self.game.table.columns + 1):
-            if type_of[number] != BUN:
-                continue
-            holders = sum(1 for cols in self.cols if any(kinds[t] == number for t in cols[number - 1]))
-            if holders >= 2:
-                out.append(number)
-        return out
+    def legal_actions(self) -> list[Action]:
+        singles = self._singles
+        if len(singles) == self._count:
+            return list(singles)
+        inner = self._inner
+        return [*singles, *(o | i for o in self._outer for i in inner)]
 
     # -- transitions ----------------------------------------------------------------------------
     def apply_action(self, action: Action) -> None:
         """Play one of legal_actions() (legality is not re-checked here: test `a in legal_actions()`)."""
-        if self.stage == OVER:
-            raise ValueError("the game is over")
-        kind, x, y = decode(action)
-        seat = self.player
-        if kind == STAR:
-            _, tile, owner = self.pending_stars.pop(0)
-            self.cols[owner][x].append(tile)
-        elif kind == PICK:
-            self.picked[seat].append(self._take_kind(self.hands[seat], x))
-            self.step += 1
-            if self.step == self.num_players * self.game.rules.public_at_setup:
-                self._reveal()
-        elif kind in (BID_HAND, BID_PUBLIC):
-            self._bid(seat, kind, x, y)
-        elif kind == STAR_TAKE:
-            self.effect = None
-            self._to_public(seat, self._take_kind(self.pool, x))
-        elif kind == ROTATE:
-            self.effect = None
-            self._rotate(x, 1 if y == 0 else -1)
-        elif kind == GIVE:
-            self.effect = None
-            self.counts["gifts"] += 1
-            self._to_public(y, self.cols[seat][x].pop(), chooser=seat)
-        elif kind in (TAKE_POOL, TAKE_BID):
-            self._acquire(seat, kind, x)
-        else:
-            raise ValueError(f"not a jinzai action: {action}")
-        if not self.pending_stars and self.effect is None:
-            if self.stage == BIDDING and self.step == self.num_players:
+        kind = action >> KIND_SHIFT
+        if self.stage == OVER or not 0 < kind <= TAKE_BID:
+            raise ValueError("the game is over" if self.stage == OVER else f"not a jinzai action: {action}")
+        _APPLY[kind](self, action >> SHIFT & MASK, action & MASK)
+        if self.due and not self.pending and not self.effect:  # the round's last bid or the last round made
+            self.due = False
+            if self.stage == BIDDING:
                 self._judge()
             if self.stage == SCORING:
                 self._score_game()
-        if self.stage != OVER:
-            self._set_player()
+        self._decide()
 
-    def _take_kind(self, tiles: list[int], kind: int) -> int:
-        kinds = self.game.table.kinds
-        for i, t in enumerate(tiles):
-            if kinds[t] == kind:
-                return tiles.pop(i)
-        raise ValueError(f"no tile of kind {kind}")
+    # One handler per action kind, (x, y) decoded; the acting seat is self.player.
+    def _apply_pick(self, kind: int, _: int) -> None:
+        seat = self.player
+        self._take_from_hand(seat, kind)
+        self.picked[seat][kind] += 1
+        self.step += 1
+        if self.step == self.num_players * self.game.rules.public_at_setup:
+            self._reveal()
 
-    def _to_public(self, seat: Seat, tile: int, chooser: Seat | None = None) -> None:
-        """A numbered tile goes on top of its column; a trickster waits for a column choice."""
-        kind = self.game.table.kinds[tile]
-        if kind == STAR_KIND:  # a given trickster is placed by the giver (clarification "give")
-            self.pending_stars.append((seat if chooser is None else chooser, tile, seat))
+    def _apply_star(self, column: int, _: int) -> None:
+        _, owner = self.pending.pop(0)
+        self.cols[owner][column] = self.cols[owner][column] << 1 | 1
+        self.filled[owner] |= 1 << column
+        self.star_top[owner] |= 1 << column
+
+    def _apply_bid_hand(self, kind: int, _: int) -> None:
+        seat = self.player
+        hand = self.hands[seat]
+        hand[kind] -= 1
+        if not hand[kind]:
+            self.held[seat] &= ~(1 << kind)
+        self._bid(seat, kind)
+
+    def _apply_bid_public(self, column: int, kind: int) -> None:
+        """clarification "bid-from-public": the top of the column is put out, then the hand tile joins."""
+        seat = self.player
+        number = self._pop(seat, column)
+        hand = self.hands[seat]
+        hand[kind] -= 1
+        if not hand[kind]:
+            self.held[seat] &= ~(1 << kind)
+        if kind == STAR_KIND:
+            self.pending.append((seat, seat))
+        else:
+            self.cols[seat][kind - 1] <<= 1
+            self.filled[seat] |= 1 << kind - 1
+            self.star_top[seat] &= ~(1 << kind - 1)
+        self._bid(seat, number)
+
+    def _apply_star_take(self, kind: int, _: int) -> None:
+        self.effect = NO_EFFECT
+        self.pool[kind] -= 1
+        self._pool_changed()
+        self._to_public(self.player, kind)
+
+    def _apply_rotate(self, number: int, direction: int) -> None:
+        self.effect = NO_EFFECT
+        self._rotate(number, 1 if direction == 0 else -1)
+
+    def _apply_give(self, column: int, target: int) -> None:
+        self.effect = NO_EFFECT
+        self.gifts += 1
+        seat = self.player
+        self._to_public(target, self._pop(seat, column), chooser=seat)
+
+    def _apply_take_pool(self, _: int, __: int) -> None:
+        seat = self.player
+        self.pool_taken += 1
+        pool, self.pool = self.pool, [0] * len(self.pool)
+        self.pool_mask = self.pool_count = 0
+        cols = self.cols[seat]
+        for k in range(1, len(pool)):
+            if pool[k]:
+                cols[k - 1] <<= pool[k]
+                self.filled[seat] |= 1 << k - 1
+                self.star_top[seat] &= ~(1 << k - 1)
+        for _ in range(pool[STAR_KIND]):
+            self.pending.append((seat, seat))
+        self._acquired()
+
+    def _apply_take_bid(self, source: int, _: int) -> None:
+        taken, self.bids[source] = self.bids[source], -1
+        self._to_public(self.player, taken)
+        self._acquired()
+
+    def _take_from_hand(self, seat: Seat, kind: int) -> None:
+        hand = self.hands[seat]
+        hand[kind] -= 1
+        if not hand[kind]:
+            self.held[seat] &= ~(1 << kind)
+
+    def _pop(self, seat: Seat, column: int) -> int:
+        """Take the top tile of a column; its kind."""
+        code = self.cols[seat][column]
+        kind = STAR_KIND if code & 1 else column + 1
+        code >>= 1
+        self.cols[seat][column] = code
+        bit = 1 << column
+        if code == 1:
+            self.filled[seat] &= ~bit
+            self.star_top[seat] &= ~bit
+        elif code & 1:
+            self.star_top[seat] |= bit
+        else:
+            self.star_top[seat] &= ~bit
+        return kind
+
+    def _to_public(self, seat: Seat, kind: int, chooser: Seat | None = None) -> None:
+        """A numbered tile goes on top of its column; a trickster waits for a column choice (a given
+        trickster is placed by the giver: clarification "give")."""
+        if kind == STAR_KIND:
+            self.pending.append((seat if chooser is None else chooser, seat))
             return
-        self.cols[seat][kind - 1].append(tile)
+        column = kind - 1
+        self.cols[seat][column] <<= 1
+        self.filled[seat] |= 1 << column
+        self.star_top[seat] &= ~(1 << column)
 
     def _reveal(self) -> None:
-        for offset in range(self.num_players):
-            seat = (self.start + offset) % self.num_players
-            picks, self.picked[seat] = self.picked[seat], []
-            for tile in sorted(picks, key=lambda t: self.game.table.kinds[t] == STAR_KIND):
-                self._to_public(seat, tile)
+        """Every seat's picks go public together, numbers first, from the start player (tricksters then
+        wait for their columns in that order)."""
+        n, stars = self.num_players, STAR_KIND
+        for offset in range(n):
+            seat = (self.start + offset) % n
+            picks, self.picked[seat] = self.picked[seat], [0] * len(self.picked[seat])
+            cols, filled = self.cols[seat], self.filled[seat]
+            for kind in range(1, len(picks)):
+                if picks[kind]:
+                    cols[kind - 1] <<= picks[kind]
+                    filled |= 1 << kind - 1
+            self.filled[seat] = filled  # columns are empty until the reveal: no trickster on top yet
+            for _ in range(picks[stars]):
+                self._to_public(seat, stars)
         self._begin_round()
 
     def _begin_round(self) -> None:
+        n = self.num_players
         self.stage, self.step, self.round = BIDDING, 0, self.round + 1
-        self.bids, self.dup, self.put_out = [-1] * self.num_players, [False] * self.num_players, []
+        self.bids, self.dup, self.out = [-1] * n, [False] * n, 0
         self.places, self.star_seat = [], -1
-        self.pool_side = self.game.side_for(self._kinds(self.pool))
+        self.pool_side = self.game.side_of_counts(self.pool)
 
-    def _bid(self, seat: Seat, kind: int, x: int, y: int) -> None:
+    def _bid(self, seat: Seat, number: int) -> None:
+        """`number` was put out: a duplicate, or its effect."""
         self.turns += 1
-        if kind == BID_HAND:
-            tile = self._take_kind(self.hands[seat], x)
-        else:
-            tile = self.cols[seat][x].pop()
-            self._to_public(seat, self._take_kind(self.hands[seat], y))
-        number = self.game.table.kinds[tile]
-        if number in self._kinds(self.put_out):
+        if self.out >> number & 1:
             self.dup[seat] = True
-            self.counts["forced_duplicates"] += 1
+            self.forced_duplicates += 1
         else:
             self._effect(seat, number)
-        self.put_out.append(tile)
-        self.bids[seat] = tile
+        self.out |= 1 << number
+        self.bids[seat] = number
         self.step += 1
+        self.due = self.step == self.num_players  # judge once pending tricksters and effects are done
 
     def _effect(self, seat: Seat, number: int) -> None:
         if number == STAR_KIND:
             self.star_seat = seat
-            if self.pool:
-                self.effect = (STAR_TAKE, seat)
+            if self.pool_count:
+                self.effect, self.effect_seat = STAR_TAKE, seat
         elif number == 2:
-            self.counts["second_place_by_2"] += 1
-        elif number == 1 and self._rotatable():
-            self.effect = (ROTATE, seat)
-        elif number == 3 and self._tops(seat):
-            self.effect = (GIVE, seat)
+            self.second_place_by_2 += 1
+        elif number == 1:
+            self.rotatable = self._rotatable()
+            if self.rotatable:
+                self.effect, self.effect_seat = ROTATE, seat
+        elif number == 3 and self.filled[seat]:
+            self.effect, self.effect_seat = GIVE, seat
+
+    def _rotatable(self) -> tuple[int, ...]:
+        """文官 numbers held (physically, in their column) by two or more players."""
+        numbered, out = self.codes.numbered, []
+        for c in self.bun_columns:
+            holders = 0
+            for cols in self.cols:
+                if numbered[cols[c]]:
+                    holders += 1
+            if holders >= 2:
+                out.append(c + 1)
+        return tuple(out)
 
     def _rotate(self, number: int, direction: int) -> None:
-        """Every holder of `number` passes all those tiles to the next holder in `direction`."""
-        kinds, n, c = self.game.table.kinds, self.num_players, number - 1
-        holders = [s for s in range(n) if any(kinds[t] == number for t in self.cols[s][c])]
-        moving = {s: [t for t in self.cols[s][c] if kinds[t] == number] for s in holders}
-        for s in holders:
-            self.cols[s][c] = [t for t in self.cols[s][c] if kinds[t] != number]
+        """Every holder of `number` passes all those tiles to the next holder in `direction`; each keeps
+        its tricksters, the incoming tiles go on top of them (clarification "rotate")."""
+        numbered, c = self.codes.numbered, number - 1
+        holders = [s for s in range(self.num_players) if numbered[self.cols[s][c]]]
         ordered = sorted(holders, reverse=direction < 0)
-        for i, s in enumerate(ordered):
-            self.cols[ordered[(i + 1) % len(ordered)]][c].extend(moving[s])
-        self.counts["rotations"] += 1
+        moving = [numbered[self.cols[s][c]] for s in ordered]
+        for i, _ in enumerate(ordered):
+            receiver = ordered[(i + 1) % len(ordered)]
+            code = self.cols[receiver][c]
+            kept = code.bit_length() - 1 - numbered[code]  # its tricksters
+            self.cols[receiver][c] = ((1 << kept + 1) - 1) << moving[i]
+            self.star_top[receiver] &= ~(1 << c)
+        self.rotations += 1
 
     def _judge(self) -> None:
-        """Acquiring order: 2 takes 2nd, then by number (文 space high first, 武 low first), * below, duplicates last."""
-        n, kinds, side = self.num_players, self.game.table.kinds, self.pool_side
-        order = [(self.start + i) % n for i in range(n)]
-        fair = [s for s in order if not self.dup[s]]
-        two = [s for s in fair if kinds[self.bids[s]] == 2]
-        others = [s for s in fair if kinds[self.bids[s]] != 2]
-
-        def key(s: Seat) -> tuple[int, int]:
-            k = kinds[self.bids[s]]
-            if k == STAR_KIND:
-                return (1, 0)
-            return (0, -k if side == SIDE_BUN else k)
-        others.sort(key=key)
-        places: list[Seat | None] = [None] * n
-        if two:
-            places[1] = two[0]
-        rest = iter(others)
-        for i in range(n):
-            if places[i] is None:
-                places[i] = next(rest, None)
-        ranked = [s for s in places if s is not None]
-        self.places = [s for s in places[:n - 1] if s is not None]
-        dups = [s for s in order if self.dup[s]]
+        """Acquiring order: 2 takes 2nd, then by number (文 space high first, 武 low first), * below,
+        duplicates last."""
+        n, bids, dup = self.num_players, self.bids, self.dup
+        fair, dups, two = [], [], -1
+        for s in self.orders[self.start]:  # bidding order, from the start player
+            if dup[s]:
+                dups.append(s)
+            elif bids[s] == 2:
+                two = s  # at most one 2 is not a duplicate
+            else:
+                fair.append(s)
+        keys = self.game.rank_keys[self.pool_side]
+        if len(fair) > 1:
+            fair.sort(key=lambda s: keys[bids[s]])
+        if two >= 0:
+            fair.insert(min(1, len(fair)), two)  # 2nd place, or 1st when nobody else is ranked
+        self.places = fair[:n - 1]
         if self.star_seat >= 0:
             self.next_start = self.star_seat
         elif dups:
             self.next_start = dups[0]
         else:
-            self.next_start = ranked[n - 1]
+            self.next_start = fair[n - 1]
         self.stage, self.step = ACQUIRING, 0
         if not self.places:
             self._end_round()
 
-    def _acquire(self, seat: Seat, kind: int, x: int) -> None:
-        if kind == TAKE_POOL:
-            self.counts["pool_taken"] += 1
-            taken, self.pool = self.pool, []
-            for tile in sorted(taken, key=lambda t: self.game.table.kinds[t] == STAR_KIND):
-                self._to_public(seat, tile)
-        else:
-            tile, self.bids[x] = self.bids[x], -1
-            self._to_public(seat, tile)
+    def _acquired(self) -> None:
         self.step += 1
         if self.step == len(self.places):
             self._end_round()
 
     def _end_round(self) -> None:
-        self.pool += [t for t in self.bids if t >= 0]
+        pool = self.pool
+        for kind in self.bids:  # what nobody took is the next pool
+            if kind >= 0:
+                pool[kind] += 1
+                self.pool_mask |= 1 << kind
+                self.pool_count += 1
         self.bids = [-1] * self.num_players
-        self.put_out = []
+        self.out = 0
         self.start = self.next_start
         if self.round < self.game.rules.rounds:
             self._begin_round()
             return
-        self.stage = SCORING  # pending trickster placements finish before the game is scored
+        self.stage, self.due = SCORING, True  # pending trickster placements finish before the game is scored
 
     def _score_game(self) -> None:
-        scoring = self.game.scoring
-        sets = [self.kind_columns(s) for s in range(self.num_players)]
-        totals = tuple(scoring.total(cols) for cols in sets)
-        gained = scoring.game_vp(totals, sets)
+        score = self.codes.score
+        scored = [score(self.codes.key(cols)) for cols in self.cols]
+        totals = tuple(total for total, _ in scored)
+        gained = self.game.scoring.ranked_vp(totals, [set_vp for _, set_vp in scored])
         self.vp = [v + g for v, g in zip(self.vp, gained)]
         self.game_totals.append(totals)
         self.games_played += 1
-        self.counts["games"] = self.games_played
         if max(self.vp) >= self.game.rules.vp_to_win:
             self._finish(END_VP)
         elif self.games_played >= self.game.rules.max_games:
@@ -405,11 +643,8 @@ class JinzaiState:
             self._deal(self.start)
 
     def _finish(self, reason: str) -> None:
-        self.stage, self.end_reason, self.player = OVER, reason, TERMINAL
+        self.stage, self.end_reason = OVER, reason
         self._returns = tuple(self.vp)
-
-    def kind_columns(self, seat: Seat) -> list[list[int]]:
-        return [self._kinds(col) for col in self.cols[seat]]
 
     # -- results --------------------------------------------------------------------------------
     def returns(self) -> tuple[int, ...]:
@@ -430,18 +665,21 @@ class JinzaiState:
         return self.turns
 
     def counters(self) -> Mapping[str, int]:
-        return dict(self.counts)
+        return {"forced_duplicates": self.forced_duplicates, "pool_taken": self.pool_taken,
+                "rotations": self.rotations, "gifts": self.gifts, "games": self.games_played,
+                "second_place_by_2": self.second_place_by_2}
+
+    def kind_columns(self, seat: Seat) -> list[list[int]]:
+        """A seat's columns as tile kinds, bottom to top."""
+        kinds = self.codes.kinds
+        return [list(kinds(c, code)) for c, code in enumerate(self.cols[seat])]
 
     def observation(self, player: Seat) -> JinzaiObservation:
         return JinzaiObservation(
-            game_name=self.game.name, game=self.game, seat=player, phase=self.phase(),
-            hand=tuple(self._kinds(self.hands[player])), picked=tuple(self._kinds(self.picked[player])),
-            columns=tuple(tuple(tuple(col) for col in self.kind_columns(s)) for s in range(self.num_players)),
-            pool=tuple(self._kinds(self.pool)), pool_side=self.pool_side,
-            bids=tuple(self.game.table.kinds[t] if t >= 0 else -1 for t in self.bids),
-            bidders_left=self.num_players - self.step if self.stage == BIDDING else 0,
-            round=self.round, vp=tuple(self.vp), places=tuple(self.places),
-            star_owner=self.pending_stars[0][2] if self.pending_stars else player)
+            self.game.name, self.game, player, self._phase, tuple(self.hands[player]), tuple(self.picked[player]),
+            tuple(map(tuple, self.cols)), tuple(self.pool), self.pool_side, tuple(self.bids),
+            self.num_players - self.step if self.stage == BIDDING else 0, self.round, tuple(self.vp),
+            tuple(self.places), self.pending[0][1] if self.pending else player)
 
     # -- display and checks ---------------------------------------------------------------------
     def kind_label(self, kind: int) -> str:
@@ -451,22 +689,48 @@ class JinzaiState:
         return describe(self.game.table.type_of, action)
 
     def check_invariants(self) -> None:
-        """Raise InvariantError unless every tile is in exactly one place and hand sizes fit the round."""
-        every = self.pool + self.aside + [t for t in self.bids if t >= 0]
-        for seat in range(self.num_players):
-            every += self.hands[seat] + self.picked[seat] + [t for col in self.cols[seat] for t in col]
-        every += [t for _, t, _ in self.pending_stars]
-        if self.stage != OVER and sorted(every) != sorted(self.game.tiles_for(self.num_players)):
-            raise InvariantError(f"tiles not conserved: {len(every)} held, {len(set(every))} distinct")
+        """Raise InvariantError unless every tile is in exactly one place, hand sizes fit the round and
+        the incremental masks and counts agree with what they summarise."""
+        if self.stage == OVER:
+            return
+        n, width, codes = self.num_players, len(self.pool), self.codes
+        held = [0] * width
+        for places in (self.hands, self.picked, [self.pool, self.aside]):
+            for counts in places:
+                for kind, count in enumerate(counts):
+                    held[kind] += count
+        for seat in range(n):
+            for c, code in enumerate(self.cols[seat]):
+                numbered = codes.numbered[code]
+                held[c + 1] += numbered
+                held[STAR_KIND] += code.bit_length() - 1 - numbered
+        for kind in self.bids:
+            held[kind] += kind >= 0
+        held[STAR_KIND] += len(self.pending)
+        deck = [self.deck.count(k) for k in range(width)]
+        if held != deck:
+            raise InvariantError(f"tiles not conserved: {held} held per kind, the deck has {deck}")
+        if self.pool_mask != sum(1 << k for k, c in enumerate(self.pool) if c) or self.pool_count != sum(self.pool):
+            raise InvariantError("the pool's mask or count disagrees with its tiles")
+        for seat in range(n):
+            if self.held[seat] != sum(1 << k for k, c in enumerate(self.hands[seat]) if c):
+                raise InvariantError(f"seat {seat}'s mask of held kinds disagrees with its hand")
+            if (self.filled[seat], self.star_top[seat]) != _column_masks(self.cols[seat]):
+                raise InvariantError(f"seat {seat}'s column masks disagree with its columns")
         rules = self.game.rules
-        for seat in range(self.num_players):
-            if self.stage == OVER:
-                break
+        for seat in range(n):
             if self.stage == SETUP:
-                held, expected = len(self.hands[seat]) + len(self.picked[seat]), rules.hand_size
+                count, expected = sum(self.hands[seat]) + sum(self.picked[seat]), rules.hand_size
             else:
-                held = len(self.hands[seat])
+                count = sum(self.hands[seat])
                 expected = rules.hand_size - rules.public_at_setup - self.round
                 expected += 1 if self.stage == BIDDING and self.bids[seat] < 0 else 0
-            if held != expected:
-                raise InvariantError(f"seat {seat} holds {held} tiles in round {self.round}, expected {expected}")
+            if count != expected:
+                raise InvariantError(f"seat {seat} holds {count} tiles in round {self.round}, expected {expected}")
+
+
+# apply_action's handlers by action kind (index 0 is no kind: apply_action rejects it first).
+_APPLY: tuple[Callable[[JinzaiState, int, int], None], ...] = (
+    JinzaiState._apply_pick, JinzaiState._apply_pick, JinzaiState._apply_star, JinzaiState._apply_bid_hand,
+    JinzaiState._apply_bid_public, JinzaiState._apply_star_take, JinzaiState._apply_rotate,
+    JinzaiState._apply_give, JinzaiState._apply_take_pool, JinzaiState._apply_take_bid)
