@@ -278,6 +278,63 @@ class Rulebook:
 
 
 @dataclass(frozen=True)
+class MapArea:
+    """One area of an area map: its name (the key routes and rules use), reading, points and where it is drawn."""
+
+    name: str
+    reading: str
+    points: int
+    x: float  # mm from the map sheet's left edge to the area's centre
+    y: float  # mm from the sheet's top edge (y downwards, as in card templates)
+    location: Location
+    label: Mapping[str, Any] = field(default_factory=dict)  # drawing hints: where the name sits, etc.
+
+
+@dataclass(frozen=True)
+class MapRoute:
+    """A route between two areas (both directions): its kind decides how it is drawn (land, river, pass, sea)."""
+
+    a: str
+    b: str
+    kind: str
+    location: Location
+
+
+@dataclass(frozen=True)
+class GameMap:
+    """An area map component: areas, routes, start areas and victory targets by player count, sheet size."""
+
+    id: str
+    title: str
+    width: float   # mm, the drawn map (A3 landscape: 420 x 297)
+    height: float
+    areas: tuple[MapArea, ...]
+    routes: tuple[MapRoute, ...]
+    start_areas: Mapping[int, tuple[str, ...]]  # player count -> area names
+    victory_points: Mapping[int, int]           # player count -> points that win at once
+    location: Location  # the component in game.json
+    source: Location    # the map file
+    route_kinds: Mapping[str, Mapping[str, Any]] = field(default_factory=dict)  # kind -> legend label, style
+
+    @cached_property
+    def area(self) -> Mapping[str, MapArea]:
+        return {a.name: a for a in self.areas}
+
+    @cached_property
+    def neighbours(self) -> Mapping[str, tuple[str, ...]]:
+        """Area name -> adjacent area names, in route order."""
+        found: dict[str, list[str]] = {a.name: [] for a in self.areas}
+        for route in self.routes:
+            found.setdefault(route.a, []).append(route.b)
+            found.setdefault(route.b, []).append(route.a)
+        return {name: tuple(names) for name, names in found.items()}
+
+    @property
+    def total_points(self) -> int:
+        return sum(a.points for a in self.areas)
+
+
+@dataclass(frozen=True)
 class Game:
     """A game found under decks/<id>/, with its components loaded and schema-checked."""
 
@@ -296,6 +353,7 @@ class Game:
     credits: Mapping[str, str] = field(default_factory=dict)
     palette: Mapping[str, str] = field(default_factory=dict)  # game.json's shared palette
     simulation: Mapping[str, Any] = field(default_factory=dict)  # game.json's report simulation
+    maps: tuple[GameMap, ...] = ()
 
     def find_deck(self, deck_id: str | None) -> Deck | None:
         """The deck component `deck_id`, or the first card deck (one with backs) when None."""
