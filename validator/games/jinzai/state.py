@@ -300,7 +300,12 @@ class JinzaiState:
     # -- the pending decision ---------------------------------------------------------------------
     def _decide(self) -> None:
         """Who decides next, the phase and the legal actions (singles, then outer x inner), once per action."""
-        menus = self.menus
+        menus, stage = self.menus, self.stage
+        if stage == SETUP:  # nothing is public during the hidden picks: no trickster or effect pending
+            player = (self.start + self.step // self.game.rules.public_at_setup) % self.num_players
+            singles = menus.pick[self.held[player]]
+            self.player, self._phase, self._singles, self._count = player, PICK, singles, len(singles)
+            return
         if self.pending:
             chooser, owner = self.pending[0]
             singles = menus.star[self.filled[owner]]
@@ -321,7 +326,6 @@ class JinzaiState:
             self.player, self._phase, self._singles, self._outer, self._inner = player, effect, (), outer, inner
             self._count = len(outer) * len(inner)
             return
-        stage = self.stage
         if stage == BIDDING:
             player = self.orders[self.start][self.step]
             held, out, filled, star_top = self.held[player], self.out, self.filled[player], self.star_top[player]
@@ -340,11 +344,6 @@ class JinzaiState:
             if self.pool_count:
                 takes.insert(0, menus.take_pool)
             self.player, self._phase, self._singles, self._count = player, TAKE_POOL, takes, len(takes)
-            return
-        if stage == SETUP:
-            player = (self.start + self.step // self.game.rules.public_at_setup) % self.num_players
-            singles = menus.pick[self.held[player]]
-            self.player, self._phase, self._singles, self._count = player, PICK, singles, len(singles)
             return
         self.player, self._phase, self._singles, self._count = TERMINAL, 0, (), 0
 
@@ -419,7 +418,19 @@ class JinzaiState:
     def _apply_bid_public(self, column: int, kind: int) -> None:
         """clarification "bid-from-public": the top of the column is put out, then the hand tile joins."""
         seat = self.player
-        number = self._pop(seat, column)
+        cols = self.cols[seat]
+        code = cols[column]
+        number = STAR_KIND if code & 1 else column + 1
+        code >>= 1
+        cols[column] = code
+        bit = 1 << column
+        if code == 1:
+            self.filled[seat] &= ~bit
+            self.star_top[seat] &= ~bit
+        elif code & 1:
+            self.star_top[seat] |= bit
+        else:
+            self.star_top[seat] &= ~bit
         hand = self.hands[seat]
         hand[kind] -= 1
         if not hand[kind]:
@@ -427,7 +438,7 @@ class JinzaiState:
         if kind == STAR_KIND:
             self.pending.append((seat, seat))
         else:
-            self.cols[seat][kind - 1] <<= 1
+            cols[kind - 1] <<= 1
             self.filled[seat] |= 1 << kind - 1
             self.star_top[seat] &= ~(1 << kind - 1)
         self._bid(seat, number)
