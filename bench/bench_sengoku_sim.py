@@ -3,9 +3,10 @@
 A sengoku match is one game (deal, turns until the draw pile runs out or the hands empty). The target
 is the issue's 2,000 random-policy 4-player games per second on one core; greedy games and the riichi
 variant are measured and reported with no target. Every measurement runs in a fresh process and times
-only the simulate() call (seed 1, one worker, the API engine: sengoku has no fast playout). With
-`--repeat N` every measurement runs N times; each run is printed and the verdict is taken on the
-median. Numbers are never adjusted.
+only the simulate() call (seed 1, one worker, no invariant checks, so simulate() plays through the
+engine's fast_playout hook: whole games driven through SengokuState by one loop). With `--repeat N`
+every measurement runs N times; each run is printed and the verdict is taken on the median. Numbers
+are never adjusted; on a shared machine they move with its load, so say what else was running.
 
     .venv/bin/python bench/bench_sengoku_sim.py              # full sizes
     .venv/bin/python bench/bench_sengoku_sim.py --quick      # a tenth of the games
@@ -49,7 +50,7 @@ def _measure(policy: str, games: int, variant: str, repeat: int) -> float:
         run = json.loads(subprocess.run(command, check=True, capture_output=True, text=True, cwd=ROOT).stdout)
         rate = run["games"] / run["seconds"]
         rates.append(rate)
-        print(f"  {policy}, {variant}, 1 core, API engine: {run['games']:,} games ({run['timed_out']} timed out) "
+        print(f"  {policy}, {variant}, 1 core: {run['games']:,} games ({run['timed_out']} timed out) "
               f"in {run['seconds']:.2f} s = {rate:,.0f} games/s")
     return statistics.median(rates)
 

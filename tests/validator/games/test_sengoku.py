@@ -7,14 +7,23 @@ import pytest
 
 from validator import simulate as harness
 from validator.engine.api import TERMINAL
+from validator.engine.policies import find_policy
 from validator.engine.registry import engine_for
+from validator.games.sengoku.policies import choose as greedy_choose
+from validator.games.sengoku.rules import (
+    ACTION_KINDS,
+    CLARIFICATIONS,
+    DISCARD,
+    PASS_ACTION,
+    REVEAL,
+    STEAL,
+    SengokuRules,
+    decode,
+    encode,
+)
 from validator.games.sengoku.state import SengokuGame, SengokuState
-from validator.games.sengoku.rules import (ACTION_KINDS, CLARIFICATIONS, DISCARD, PASS_ACTION, REVEAL, STEAL,
-                                           SengokuRules, decode, encode)
 from validator.loader import load_game
 from validator.paths import DEFAULT_DECKS_DIR
-from validator.engine.policies import find_policy
-from validator.games.sengoku.policies import choose as greedy_choose
 
 FILLER = "石田 加藤 井伊 柴田 丹羽 浅井 明智 謙 景 綱 興 清 正 直".split()  # cards that make no name together
 
@@ -360,3 +369,112 @@ def test_rule_settings_from_game_json(game):
     assert game.rules == SengokuRules.from_mapping(model.rules)
     assert game.rules.hand_size in model.rules["hand_size_options"]
     assert game.rules.variant == model.rules.get("variant", "base")
+
+
+# -- the engine's shape: codec, chance, clone, indexed legal actions, whole-game playout -------------
+def test_actions_are_laid_out_by_the_codec():
+    from validator.engine.actions import ActionCodec
+    from validator.games.sengoku.rules import CODEC, PASS
+
+    assert CODEC == ActionCodec(1, 8)
+    assert encode(DISCARD, 5) == DISCARD << 8 | 5 == CODEC.encode(DISCARD, 5)
+    assert PASS_ACTION == PASS << 8 and decode(encode(STEAL, 39)) == (STEAL, 39) == CODEC.decode(encode(STEAL, 39))
+
+
+def test_chance_comes_only_from_the_generator_passed_in(game):
+    """The deal is rng.shuffle's, drawn from the given generator (a subclass takes rng.shuffle itself),
+    and neither the deal nor a simulation touches the module-level generator."""
+    class Subclass(random.Random):
+        pass
+
+    random.seed(123)
+    before = random.getstate()
+    for seed in range(5):
+        inline, plain = game.new_initial_state(random.Random(seed), 4), game.new_initial_state(Subclass(seed), 4)
+        assert inline.pile == plain.pile and inline.hands == plain.hands and inline.player == plain.player
+        deck = list(range(len(game.table.type_of)))
+        reference = random.Random(seed)
+        reference.randrange(4)
+        reference.shuffle(deck)
+        assert deck[:len(inline.pile)] == inline.pile
+    harness.simulate(game, harness.SimConfig(4, ("greedy", "random", "random", "greedy"), 5, seed=3))
+    assert random.getstate() == before
+
+
+def snapshot(st: SengokuState) -> tuple[object, ...]:
+    return (st.phase, st.player, list(st.legal_actions()), st.pile[:], st.discards[:], st.hands, st.counters(),
+            [st.observation(s) for s in range(st.num_players)], st.turn_number(), st.returns())
+
+
+@pytest.mark.parametrize("variant", ["base", "riichi"])
+def test_clone_is_independent_and_replays_the_same(game, variant):
+    g = game.with_rules(variant=variant)
+    for seed in range(6):
+        st = g.new_initial_state(random.Random(seed), 4)
+        choice = random.Random(seed)
+        for _ in range(30):
+            legal = st.legal_actions()
+            st.apply_action(legal[int(choice.random() * len(legal))])
+        before = snapshot(st)
+        copy = st.clone()
+        assert snapshot(copy) == before
+        played = []
+        while not copy.is_terminal():
+            legal = copy.legal_actions()
+            played.append(legal[int(choice.random() * len(legal))])
+            copy.apply_action(played[-1])
+            copy.check_invariants()
+        assert snapshot(st) == before                       # playing on the copy left the original alone
+        st.check_invariants()
+        for action in played:
+            st.apply_action(action)
+        assert st.outcome() == copy.outcome() and snapshot(st) == snapshot(copy)
+
+
+@pytest.mark.parametrize("variant", ["base", "riichi"])
+def test_legal_count_and_legal_at_index_the_legal_actions(game, variant):
+    g = game.with_rules(variant=variant)
+    for seed in range(10):
+        st, choice = g.new_initial_state(random.Random(seed), 5), random.Random(seed)
+        while not st.is_terminal():
+            n = st.legal_count()
+            assert n == len(st.legal_actions()) and [st.legal_at(i) for i in range(n)] == list(st.legal_actions())
+            st.apply_action(st.legal_at(int(choice.random() * n)))
+        assert st.legal_count() == 0
+
+
+@pytest.mark.parametrize("variant, seats, cap", [
+    ("base", ("random",) * 4, 1000), ("base", ("random",) * 2, 1000), ("base", ("random",) * 9, 1000),
+    ("base", ("greedy", "random", "random"), 1000), ("riichi", ("random",) * 4, 1000),
+    ("riichi", ("random", "greedy", "random"), 1000), ("base", ("random",) * 4, 40),
+])
+def test_fast_playout_records_equal_the_state_api(game, variant, seats, cap):
+    """RulesGame.fast_playout plays whole games through the same State: every record equals the one
+    simulate's generic loop builds with the policies (capped games included)."""
+    g = game.with_rules(variant=variant)
+    policies = [find_policy(name, "sengoku") for name in seats]
+    fast = harness.fast_playout(g, policies)
+    assert fast is not None
+    matches = 40 if "greedy" in seats else 150
+    for index in range(matches):
+        slow = harness.play_match(g, policies, 7, index, step_cap=cap)
+        assert harness.play_match(g, policies, 7, index, step_cap=cap, fast=fast) == slow
+
+
+def test_fast_playout_only_for_the_policies_it_plays(game):
+    class Other:
+        name, needs_observation = "other", False
+
+        def choose(self, observation, legal, rng):
+            return legal[0]
+
+    assert harness.fast_playout(game, [find_policy("random", "sengoku"), Other()]) is None
+
+
+def test_checked_and_unchecked_runs_agree(game):
+    """Invariant checks make simulate() play through the generic loop; without them the fast playout plays."""
+    for variant, names in (("base", ("random",) * 4), ("riichi", ("greedy", "random", "random"))):
+        config = harness.SimConfig(len(names), names, 40, seed=9)
+        g = game.with_rules(variant=variant)
+        checked = harness.SimConfig(len(names), names, 40, seed=9, check_invariants=True)
+        assert harness.simulate(g, config) == harness.simulate(g, checked)

@@ -1,11 +1,11 @@
-"""漢字と家紋の戦国武将 (sengoku) rulebook oracle: card tokens, parts from the engine's name table, and the rulebook it checks.
+"""漢字と家紋の戦国武将 (sengoku) rulebook oracle: card tokens, parts from the engine's name table, the rulebook
+it checks.
 
 Mutations work on a copy of decks/sengoku in tmp_path (tmp/schema links to the real schemas); every
 error must name rulebook.json, the line and column where the JSON path starts, and what is wrong.
 """
 from __future__ import annotations
 
-import json
 from pathlib import Path
 from typing import Any
 

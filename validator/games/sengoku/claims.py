@@ -1,7 +1,7 @@
-"""漢字と家紋の戦国武将 (sengoku) rulebook oracle: scores the cards a hand holds at the end and lists the engine's clarifications.
+"""漢字と家紋の戦国武将 (sengoku) rulebook oracle: scores a hand's cards at the end, lists the engine's clarifications.
 
-An adapter over the rules engine (sengoku.SengokuGame and its name table, sengoku_names.NameTable);
-it adds no rules of its own.
+An adapter over the rules engine (state.SengokuGame and its name table, names.NameTable); it adds
+no rules of its own.
 
 Token syntax — a "hand" in a sengoku example is the cards one player holds, one token per card,
 written as the card prints it: a surname card (名字カード) by its family name (武田, 織田 …), a
@@ -21,8 +21,9 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from ...model import Game as GameModel
-from .state import CLARIFICATIONS, SengokuGame
 from .names import NameTable
+from .rules import CLARIFICATIONS
+from .state import SengokuGame
 
 if TYPE_CHECKING:
     from ...engine.claims import ClarificationRef, HandScoreClaim

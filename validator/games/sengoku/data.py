@@ -148,7 +148,8 @@ def _player_limits(game: Game, num_cards: int) -> Iterator[Issue]:
         for key in pointer.split("/"):
             at = at.child(int(key) if key.isdigit() else key)
         if not isinstance(size, int) or size < name_size or size % name_size:
-            yield Issue(at, "sengoku-hand-size", f"a hand of {size!r} cards is not a whole number of {name_size}-card names")
+            yield Issue(at, "sengoku-hand-size",
+                        f"a hand of {size!r} cards is not a whole number of {name_size}-card names")
             continue
         limit = max_players(num_cards, size)
         limits.append(f"{size}-card hands: at most {limit} players")
@@ -247,6 +248,7 @@ def _check_cards(fams: list[Family], lords: list[Warlord], cards: Mapping[str, C
                                 f"surname card {card_id!r} of {lord.name}: {key} is {card.fields[key]!r}, "
                                 f"rules.families gives {want!r}")
             continue
+        assert kanji is not None  # expected_cards names the kanji of every given-name card
         if card.fields.get("kanji") != kanji:
             yield Issue(fields.child("kanji"), "sengoku-kanji",
                         f"card {card_id!r}: kanji {card.fields.get('kanji')!r}, but {lord.name} needs {kanji!r}")
@@ -271,7 +273,8 @@ def _check_crests(card: Card, kanji: str, want: tuple[str, ...], lords: list[War
         return
     if "crest_count" in card.fields and card.fields["crest_count"] != len(want):
         yield Issue(fields.child("crest_count"), "sengoku-crests",
-                    f"card {card.id!r} ({kanji}): crest_count {card.fields['crest_count']} but it shows {len(want)} crests")
+                    f"card {card.id!r} ({kanji}): crest_count {card.fields['crest_count']} "
+                    f"but it shows {len(want)} crests")
     for n, family in enumerate(want, 1):
         key = f"crest{n}"
         if key in card.fields and card.fields[key] != by_family[family].crest_file:

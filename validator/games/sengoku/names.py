@@ -145,8 +145,16 @@ class NameTable:
     # -- ranking ----------------------------------------------------------------------------
     def compare_tied(self, a: Sequence[int], b: Sequence[int]) -> tuple[int, int]:
         """Tie-break of two hands with the same card count: (-1 a ranks higher | 1 b | 0 shared, rule 1 or 2)."""
-        crests_a = sorted(self.crests[t] for t in a if self.is_given[t])
-        crests_b = sorted(self.crests[t] for t in b if self.is_given[t])
+        return self.compare_crests(self.tie_crests(a), self.tie_crests(b))
+
+    def tie_crests(self, hand: Sequence[int]) -> list[int]:
+        """What the tie-break reads of a hand: the crests of its given-name cards, fewest first."""
+        crests, is_given = self.crests, self.is_given
+        return sorted([crests[t] for t in hand if is_given[t]])
+
+    @staticmethod
+    def compare_crests(crests_a: Sequence[int], crests_b: Sequence[int]) -> tuple[int, int]:
+        """compare_tied of two hands given as their tie_crests."""
         used = 1 if len(crests_a) == len(crests_b) else 2
         keep = min(len(crests_a), len(crests_b))   # the one with more keeps its fewest-crest cards
         total_a, total_b = sum(crests_a[:keep]), sum(crests_b[:keep])

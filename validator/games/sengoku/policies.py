@@ -9,15 +9,15 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from typing import Any
 
 from ...engine.api import Action
-from .rules import DISCARD, REVEAL, STEAL, decode
+from .names import NameTable
+from .rules import DISCARD, REVEAL, STEAL, SengokuObservation, decode
 
 NAME, PAIR, SINGLE, CREST = 1000.0, 10.0, 1.0, 0.01
 
 
-def _unseen(obs: Any) -> list[int]:
+def _unseen(obs: SengokuObservation) -> list[int]:
     """Cards of each type not in sight (in other hands or the draw pile)."""
     table = obs.game.table
     unseen = list(table.copies)
@@ -32,14 +32,15 @@ def _unseen(obs: Any) -> list[int]:
     return unseen
 
 
-_SHAPES: dict[int, tuple[Any, tuple[tuple[tuple[tuple[int, int], ...], ...], ...]]] = {}
+Shape = tuple[tuple[int, int], ...]  # a name's distinct types, each with its copies in the name
+_SHAPES: dict[int, tuple[NameTable, tuple[tuple[Shape, ...], ...]]] = {}
 
 
-def _shapes(table: Any) -> tuple[tuple[tuple[tuple[int, int], ...], ...], ...]:
+def _shapes(table: NameTable) -> tuple[tuple[Shape, ...], ...]:
     """type -> the distinct card sets of the names using it, each as (type, copies in the name) pairs."""
     known = _SHAPES.get(id(table))
     if known is None or known[0] is not table:
-        touching: list[list[tuple[tuple[int, int], ...]]] = [[] for _ in table.type_label]
+        touching: list[list[Shape]] = [[] for _ in table.type_label]
         for name in sorted(set(table.names)):
             shape = tuple((u, name.count(u)) for u in sorted(set(name)))
             for u, _ in shape:
@@ -48,13 +49,13 @@ def _shapes(table: Any) -> tuple[tuple[tuple[tuple[int, int], ...], ...], ...]:
     return known[1]
 
 
-def hand_value(table: Any, hand: tuple[int, ...], unseen: Sequence[int]) -> float:
+def hand_value(table: NameTable, hand: tuple[int, ...], unseen: Sequence[int]) -> float:
     """Completed names, then reachable partial names, less a little per crest held."""
     counts: dict[int, int] = {}
     for t in hand:
         counts[t] = counts.get(t, 0) + 1
     touching = _shapes(table)
-    seen: set[tuple[tuple[int, int], ...]] = set()
+    seen: set[Shape] = set()
     pairs = singles = 0
     for t in counts:
         for shape in touching[t]:
@@ -86,7 +87,7 @@ def _without(hand: tuple[int, ...], types: Sequence[int]) -> tuple[int, ...]:
     return tuple(rest)
 
 
-def choose(obs: Any, legal: Sequence[Action], rng: random.Random) -> Action:
+def choose(obs: SengokuObservation, legal: Sequence[Action], rng: random.Random) -> Action:
     """Steal whenever possible; lay out / discard to keep the most valuable hand (ties at random)."""
     table = obs.game.table
     unseen = _unseen(obs)
