@@ -8,11 +8,28 @@ from collections.abc import Sequence
 import pytest
 
 from validator.engine.api import TERMINAL
-from validator.games.gogyo import state as gogyo
-from validator.games.gogyo.state import (DECLARE, DECLARE_CHOICE, DESTROY, DRAW, DUEL, FIELD, GIVE, GIVE_CHOICE, MAIN, NONE,
-                                   PASS, PLUNDER, WIN_CHOICE, GogyoGame, GogyoState, encode)
+from validator.games.gogyo import rules as gogyo
 from validator.games.gogyo.cards import ANY, BREAK, SKIP
+from validator.games.gogyo.rules import (
+    DECLARE,
+    DECLARE_CHOICE,
+    DESTROY,
+    DRAW,
+    DUEL,
+    FIELD,
+    GIVE,
+    GIVE_CHOICE,
+    KIND_SHIFT,
+    MAIN,
+    MASK,
+    NONE,
+    PASS,
+    PLUNDER,
+    WIN_CHOICE,
+    encode,
+)
 from validator.games.gogyo.scoring import best_unordered_run, longest_run, order_points
+from validator.games.gogyo.state import GogyoGame, GogyoState
 from validator.loader import load_game
 from validator.paths import DEFAULT_DECKS_DIR
 from validator.simulate import SimConfig, simulate
@@ -142,7 +159,8 @@ def test_rule_numbers_come_from_game_json(model):
     state = GogyoGame.from_model(changed).new_initial_state(random.Random(1), 2)
     assert [len(h) for h in state.hands] == [4, 4] and len(state.field) == 3
     with pytest.raises(ValueError, match="rules lack 'field_size'"):
-        GogyoGame.from_model(dataclasses.replace(model, rules={k: v for k, v in model.rules.items() if k != "field_size"}))
+        rules = {k: v for k, v in model.rules.items() if k != "field_size"}
+        GogyoGame.from_model(dataclasses.replace(model, rules=rules))
 
 
 # -- scripted states ---------------------------------------------------------------------------
@@ -156,16 +174,14 @@ def scripted(game: GogyoGame, hands: Sequence[str], field: str, deck: str = "", 
 
     def take(text: str) -> list[int]:
         return [free[game.table.labels.index(token)].pop() for token in text.split()]
-    state.hands = [take(h) for h in hands]
-    state.field = take(field)
+    hand_cards = [take(h) for h in hands]
+    field_cards = take(field)
     top = take(deck)
     rest = [c for pile in free.values() for c in pile]
     bottom_size = 0 if deck_size is None else deck_size - len(top)
-    state.deck, state.discard = rest[:bottom_size] + top, rest[bottom_size:]
-    state.face_up = [True] * 66
-    for token in face_down:
-        card = next(c for h in state.hands for c in h if game.table.labels[game.table.type_of[c]] == token)
-        state.face_up[card] = False
+    down = [next(c for h in hand_cards for c in h if game.table.labels[game.table.type_of[c]] == token)
+            for token in face_down]
+    state.set_cards(hand_cards, field_cards, rest[:bottom_size] + top, rest[bottom_size:], face_down=down)
     state.own_turns = list(own_turns or [0] * len(hands))
     state.check_invariants()
     return state
@@ -175,7 +191,7 @@ HANDS4 = ["夏木 殷火 周土 秦金 宋水", "唐火 漢土 閥 天 隋金", 
 
 
 def kinds(state: GogyoState) -> set[int]:
-    return {a >> 14 for a in state.legal_actions()}
+    return {a >> KIND_SHIFT for a in state.legal_actions()}
 
 
 def card(state: GogyoState, token: str, pile: Sequence[int]) -> int:
@@ -189,17 +205,17 @@ def test_no_duel_when_the_deck_holds_two_or_fewer(game):
 
 def test_only_one_card_drawn_when_the_deck_holds_one(game):
     one = scripted(game, HANDS4, "晋木 晋火 晋土 晋金", deck_size=1)
-    assert all(a & 127 == NONE for a in one.legal_actions() if a >> 14 == DRAW)
+    assert all(a & MASK == NONE for a in one.legal_actions() if a >> KIND_SHIFT == DRAW)
     two = scripted(game, HANDS4, "晋木 晋火 晋土 晋金", deck_size=2)
-    assert sum(a >> 14 == DRAW and a & 127 != NONE for a in two.legal_actions()) == 10
+    assert sum(a >> KIND_SHIFT == DRAW and a & MASK != NONE for a in two.legal_actions()) == 10
 
 
 def test_identical_cards_are_one_choice(game):
     state = scripted(game, ["天 天 閥 閥 夏木", "殷木 殷火 殷土 殷金 殷水"], "晋木 天 晋土 晋金", deck_size=10)
     legal = state.legal_actions()
     assert len(legal) == len(set(legal))
-    assert sum(a >> 14 == FIELD for a in legal) == 3 * 4  # 3 distinct hand cards x 4 distinct field cards
-    assert sum(a >> 14 == DRAW and a & 127 != NONE for a in legal) == 5  # 天天 天閥 天夏 閥閥 閥夏
+    assert sum(a >> KIND_SHIFT == FIELD for a in legal) == 3 * 4  # 3 distinct hand cards x 4 distinct field cards
+    assert sum(a >> KIND_SHIFT == DRAW and a & MASK != NONE for a in legal) == 5  # 天天 天閥 天夏 閥閥 閥夏
 
 
 def test_no_declaration_on_the_first_own_turn(game):
@@ -218,10 +234,10 @@ def test_wrong_declaration_reveals_the_hand_and_play_continues(game):
     hand = list(state.hands[0])
     state.apply_action(encode(FIELD, card(state, "周土", hand), card(state, "晋木", state.field)))
     assert state.game.hand_score(state.hands[0]) == 13  # 金水木火 only
-    assert not state.face_up[card(state, "秦金", hand)]
+    assert not state.is_face_up(card(state, "秦金", hand))
     state.apply_action(encode(DECLARE))
     assert not state.is_terminal() and state.current_player() == 1 and state.phase == MAIN
-    assert all(state.face_up[c] for c in state.hands[0])
+    assert all(state.is_face_up(c) for c in state.hands[0])
     assert state.counters()["wrong_declarations"] == 1
     assert all(c in state.observation(2).shown[0] for c in state.hands[0])
 
@@ -270,7 +286,7 @@ def test_duel_tie_goes_to_the_defender(game):
     state = duel(game, "唐木", "唐土")
     assert (state.winner, state.loser) == (2, 0) and state.current_player() == 2 and state.phase == WIN_CHOICE
     assert [state.card_label(c) for c in state.discard[-2:]] == ["唐木", "唐土"]  # both duel cards discarded
-    assert all(state.face_up[c] for c in state.hands[0])  # the loser's hand is revealed
+    assert all(state.is_face_up(c) for c in state.hands[0])  # the loser's hand is revealed
     assert len(state.deck) == 8
 
 
@@ -291,7 +307,7 @@ def test_duel_plunder_then_loser_takes_the_winners_field_pick(game):
     pick = card(state, "晋土", state.field)
     assert set(state.legal_actions()) == {encode(GIVE, f) for f in state.field}
     state.apply_action(encode(GIVE, pick))
-    assert pick in state.hands[2] and state.face_up[pick]
+    assert pick in state.hands[2] and state.is_face_up(pick)
     assert [len(h) for h in state.hands] == [5, 5, 5, 5] and len(state.field) == 4 and len(state.deck) == 7
     assert state.current_player() == 1  # the attacker's first turn: no declaration, next seat plays
     state.check_invariants()
@@ -379,7 +395,7 @@ def test_greedy_draws_when_nothing_scores_and_nothing_helps(game):
     state = scripted(game, ["夏木 殷木 唐木 宋木 明水", "元木 元火 元土 元金 元水"], "秦土 漢土 晋土 清土", deck_size=2)
     assert game.hand_score(state.hands[0]) == 0
     action = choose(state.observation(0), state.legal_actions(), random.Random(0))
-    assert action in state.legal_actions() and action >> 14 == DRAW
+    assert action in state.legal_actions() and action >> KIND_SHIFT == DRAW
 
 
 def test_greedy_takes_the_field_card_that_scores(game):

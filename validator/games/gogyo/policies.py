@@ -8,15 +8,37 @@ scores nothing yet still keeps the cards most likely to grow into runs.
 from __future__ import annotations
 
 import random
+from bisect import bisect_left
 from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING
 
 from ...engine.api import Action
-from .state import (DECLARE, DECLARE_CHOICE, DRAW, DUEL, FIELD, GIVE_CHOICE, MAIN, NONE, PASS, PLUNDER,
-                           GogyoGame, GogyoObservation)
+from .rules import (
+    DECLARE,
+    DECLARE_CHOICE,
+    DRAW,
+    DUEL,
+    FIELD,
+    GIVE_CHOICE,
+    KIND_SHIFT,
+    MAIN,
+    MASK,
+    NONE,
+    PASS,
+    PLUNDER,
+    SHIFT,
+    GogyoObservation,
+    encode,
+)
+
+if TYPE_CHECKING:
+    from .state import GogyoGame
 
 SCORE_WEIGHT = 100   # one point of score outweighs any number of links
 DUEL_MARGIN = 3.0    # expected points a duel must add over the best quiet action
 HIDDEN_CARD_GUESS = 4  # points a face-down card is assumed to add to an opponent's face-up cards
+_PASS, _DECLARE = encode(PASS), encode(DECLARE)
+_DRAW_KIND, _DUEL_KIND = DRAW << KIND_SHIFT, DUEL << KIND_SHIFT  # the smallest draw and duel actions
 
 
 class _Kit:
@@ -169,7 +191,7 @@ class _Hand:
                 dynasty, element = dyn_get(d), elem_get(e)
                 if dynasty is None or element is None:
                     slow_ceiling(d, e)
-                    dynasty, element = dyn_get(d), elem_get(e)
+                    dynasty, element = kit.dyn_ceiling[d], kit.elem_ceiling[e]
                 if dynasty + element > floor:
                     ranked.append((dynasty + element, out, into, exact and not (dynasty and element), d, e))
         ranked.sort(reverse=True)  # (out, into) never repeats, so the keys after it never decide the order
@@ -223,10 +245,14 @@ def choose(obs: GogyoObservation, legal: Sequence[Action], rng: random.Random) -
     """The greedy action for the observation's phase."""
     kit = _kit(obs.game)
     if obs.phase == MAIN:
-        fields = [a for a in legal if a >> 14 == FIELD]  # every hand card x every field card, hand-card major
-        return main_action(kit, obs.hand, list(dict.fromkeys([a >> 7 & 127 for a in fields])),
-                           list(dict.fromkeys([a & 127 for a in fields])), [a for a in legal if a >> 14 == DRAW],
-                           [a for a in legal if a >> 14 == DUEL], lambda: (obs.shown, obs.hidden))
+        # The engine lists the field takes (every hand card x every field card, hand-card major), then
+        # the draws, then the duels: kinds ascend, so the blocks are found by bisection.
+        draws_from = bisect_left(legal, _DRAW_KIND)
+        duels_from = bisect_left(legal, _DUEL_KIND, draws_from)
+        outs = list(dict.fromkeys([a >> SHIFT & MASK for a in legal[:draws_from]]))
+        intos = [a & MASK for a in legal[:draws_from // len(outs)]] if outs else []
+        return main_action(kit, obs.hand, outs, intos, legal[draws_from:duels_from], legal[duels_from:],
+                           lambda: (obs.shown, obs.hidden))
     if obs.phase == DECLARE_CHOICE:
         return declare_action(kit, obs.hand, obs.seat, obs.shown, obs.hidden, obs.previous_scores)
     if obs.phase == GIVE_CHOICE:
@@ -266,7 +292,7 @@ def main_action(kit: _Kit, hand: Sequence[int], outs: Sequence[int], intos: Sequ
         if value > choice_links:
             choice, choice_links = (out, into), value
     if choice is not None:
-        quiet = FIELD << 14 | choice[0] << 7 | choice[1]
+        quiet = FIELD << KIND_SHIFT | choice[0] << SHIFT | choice[1]
     else:
         quiet = _best_draw(held, draws, keep, row, kit)
     if current < kit.threshold and best == current:
@@ -283,7 +309,7 @@ def _best_draw(held: _Hand, draws: Sequence[Action], keep: dict[int, int], row: 
     best_one, best_one_value, best_two, best_two_value = draws[0], worst, NONE, worst
     type_links, type_of = kit.links, kit.type_of
     for action in draws:
-        first, second = action >> 7 & 127, action & 127
+        first, second = action >> SHIFT & MASK, action & MASK
         if second == NONE:
             value = keep[first] * SCORE_WEIGHT - row[first]
             if value > best_one_value:
@@ -307,7 +333,7 @@ def _duel_choice(mine: Sequence[int], seen: Sequence[Sequence[int]], hidden: Seq
     best, best_value = None, 0.0
     rows = kit.link_rows
     for action in duels:
-        target = action >> 7 & 127
+        target = action >> SHIFT & MASK
         shown = seen[target]
         threat = 0
         if hidden[target] == 0 and len(shown) == len(mine):
@@ -334,7 +360,7 @@ def _duel_choice(mine: Sequence[int], seen: Sequence[Sequence[int]], hidden: Seq
 def declare_action(kit: _Kit, hand: Sequence[int], seat: int, shown: Sequence[Sequence[int]],
                    hidden: Sequence[int], previous_scores: Sequence[Sequence[int]]) -> Action:
     """Declare only with enough points and a total no face-up evidence says is beaten."""
-    decline = PASS << 14 | NONE << 7 | NONE
+    decline = _PASS
     mine = kit.score(hand)
     if mine < kit.threshold:
         return decline
@@ -346,7 +372,7 @@ def declare_action(kit: _Kit, hand: Sequence[int], seat: int, shown: Sequence[Se
         guess = (kit.score(cards) if cards else 0) + HIDDEN_CARD_GUESS * hidden[other]
         if earlier[other] + guess > my_total:
             return decline
-    return DECLARE << 14 | NONE << 7 | NONE
+    return _DECLARE
 
 
 def win_action(kit: _Kit, hand: Sequence[int], loser: Sequence[int], legal: Sequence[Action]) -> Action:
@@ -358,7 +384,7 @@ def win_action(kit: _Kit, hand: Sequence[int], loser: Sequence[int], legal: Sequ
     loss = {t: theirs - kit.score([c for c in loser if c != t]) for t in loser}
     best, best_value = legal[0], None
     for action in legal:
-        kind, out, taken = action >> 14, action >> 7 & 127, action & 127
+        kind, out, taken = action >> KIND_SHIFT, action >> SHIFT & MASK, action & MASK
         value = loss[taken] * SCORE_WEIGHT
         if kind == PLUNDER:
             value += (swapper.swap_score(out, taken) - mine) * SCORE_WEIGHT + kit.links_to(taken, hand)
@@ -371,7 +397,7 @@ def give_action(kit: _Kit, loser: Sequence[int], legal: Sequence[Action]) -> Act
     """Hand the loser the field card that helps them least."""
     best, best_value = legal[0], None
     for action in legal:
-        card = action >> 7 & 127
+        card = action >> SHIFT & MASK
         value = kit.score(list(loser) + [card]) * SCORE_WEIGHT + kit.links_to(card, loser)
         if best_value is None or value < best_value:
             best, best_value = action, value

@@ -125,9 +125,9 @@ def best_unordered_run(values: Iterable[int], size: int, wraps: bool) -> int:
 class Scorer:
     """Best-order scoring for one card table, memoised by hand key; picklable without its memo."""
 
-    __slots__ = ("table", "rules", "_cache", "_perms", "_patterns", "_elem_runs", "_runs", "_longest_dyn", "_longest_elem",
-                 "_dyn_ceiling", "_elem_ceiling", "_dyn_weight", "_elem_weight", "_packed", "_maps", "_no_shift",
-                 "_low", "_lanes", "_lane_mask", "_counts", "_elem_bits", "_places", "_exhaustive")
+    __slots__ = ("table", "rules", "_cache", "_perms", "_patterns", "_elem_runs", "_runs", "_longest_dyn",
+                 "_longest_elem", "_dyn_ceiling", "_elem_ceiling", "_dyn_weight", "_elem_weight", "_packed", "_maps",
+                 "_no_shift", "_low", "_lanes", "_lane_mask", "_counts", "_elem_bits", "_places", "_exhaustive")
 
     def __init__(self, table: CardTable, rules: ScoringRules) -> None:
         if rules.hand_size > 7:
@@ -352,7 +352,7 @@ class Scorer:
     def _run_roles(self, dyn: tuple[int, ...], size: int) -> list[tuple[_Codes, int]]:
         """Each dynasty run of `size` cards as (getter of the codes of its cards left to right, then
         of the other cards; shape: size + 8 * mask of the other cards that are dynasty cards)."""
-        out = []
+        out: list[tuple[_Codes, int]] = []
         for run in dynasty_runs(dyn, size, self.rules.dynasty_count):
             rest = [i for i in range(len(dyn)) if i not in run]
             blocked = sum(1 << k for k, i in enumerate(rest) if dyn[i] != SKIP)
@@ -396,6 +396,62 @@ class Scorer:
         return best
 
 
+class CardScorer:
+    """Best totals of hands of physical cards, for callers that keep each hand's key as it changes.
+
+    The engine (declarations, final scores) and the greedy heuristic ask for thousands of totals a
+    second; most are settled by the order-free ceiling of the card counts (exact when one kind of run
+    scores nothing, or enough to tell that a hand stays below a threshold), the rest by the Scorer's
+    memo. Keys are CardTable.hand_key of the cards' types (`weight` per physical card).
+    """
+
+    __slots__ = ("scorer", "type_of", "weight", "counts", "elem_bits", "elem_mask", "dyn_ceiling", "elem_ceiling",
+                 "exact")
+
+    def __init__(self, table: CardTable, scorer: Scorer) -> None:
+        dyn_weight, elem_weight = scorer.count_weights
+        self.scorer = scorer
+        self.type_of = table.type_of
+        self.weight = tuple(table.weight[t] for t in table.type_of)  # per physical card
+        self.elem_bits = max(elem_weight).bit_length() + 3  # a hand's element-count key fits below this bit
+        self.elem_mask = (1 << self.elem_bits) - 1
+        self.counts = tuple(dyn_weight[t] << self.elem_bits | elem_weight[t] for t in table.type_of)  # both keys
+        self.dyn_ceiling, self.elem_ceiling = scorer.ceiling_tables()
+        self.exact = scorer.bounds_exact
+
+    def key(self, cards: Iterable[int]) -> int:
+        """The hand key of physical cards."""
+        weight = self.weight
+        key = 0
+        for card in cards:
+            key += weight[card]
+        return key
+
+    def score(self, key: int, cards: Sequence[int], reach: int = 0) -> int:
+        """Best-order total of `cards`, whose hand key is `key`. With `reach`, a hand whose order-free
+        ceiling stays below it may answer with that ceiling (enough to compare with `reach`)."""
+        counts = self.counts
+        both = 0
+        for card in cards:
+            both += counts[card]
+        dyn_key, elem_key = both >> self.elem_bits, both & self.elem_mask
+        dynasty, element = self.dyn_ceiling.get(dyn_key), self.elem_ceiling.get(elem_key)
+        if dynasty is None or element is None:
+            self.scorer.ceiling(dyn_key, elem_key)
+            dynasty, element = self.dyn_ceiling[dyn_key], self.elem_ceiling[elem_key]
+        if dynasty + element < reach or self.exact and not (dynasty and element):
+            return dynasty + element  # exact when one kind scores 0 (Scorer.bounds_exact)
+        found = self.scorer.cached(key)
+        if found is None:
+            type_of = self.type_of
+            found = self.scorer.total_counted(key, [type_of[c] for c in cards], dyn_key, elem_key)
+        return found
+
+    def reaches(self, key: int, cards: Sequence[int], threshold: int) -> bool:
+        """Whether the cards score `threshold` or more."""
+        return self.score(key, cards, threshold) >= threshold
+
+
 def _symmetries(table: CardTable, rules: ScoringRules) -> tuple[list[tuple[int, ...]], list[tuple[int, ...]]]:
     """Type maps that never change a hand's score: element rotations (when elements wrap) and
     dynasty shifts down by s (index s; used only on hands without wild dynasty cards). Only when
@@ -408,9 +464,14 @@ def _symmetries(table: CardTable, rules: ScoringRules) -> tuple[list[tuple[int, 
     def remap(move: Callable[[int, int], tuple[int, int]]) -> tuple[int, ...]:
         return tuple(grid.get(move(d, e), t) if (d, e) in grid else t
                      for t, (d, e) in enumerate(zip(table.dynasty, table.element)))
+    def rotate(k: int) -> Callable[[int, int], tuple[int, int]]:
+        return lambda d, e: (d, (e - 1 + k) % count + 1)
+
+    def shift(s: int) -> Callable[[int, int], tuple[int, int]]:
+        return lambda d, e: (d - s, e)
     count = rules.element_count
     rotations = [identity]
     if rules.element_wraps:
-        rotations += [remap(lambda d, e, k=k: (d, (e - 1 + k) % count + 1)) for k in range(1, count)]
-    shifts = [] if rules.dynasty_wraps else [remap(lambda d, e, s=s: (d - s, e)) for s in range(rules.dynasty_count)]
+        rotations += [remap(rotate(k)) for k in range(1, count)]
+    shifts = [] if rules.dynasty_wraps else [remap(shift(s)) for s in range(rules.dynasty_count)]
     return rotations, shifts

@@ -1,80 +1,128 @@
-"""五行中国史カードゲーム (gogyo): rules engine — setup, the three turn actions, declaration, end, match.
+"""五行中国史カードゲーム (gogyo): the rules engine — setup, the three turn actions, duels, declaration, end, match.
 
-Shape (OpenSpiel): constants and actions, `GogyoGame` (immutable rules and card table built from
-the loaded deck), `GogyoState` (mutated in place), `GogyoObservation` (what one seat may see), and
-`CLARIFICATIONS` (the decisions this engine makes where the seed rules are silent).
-Cards are ints 0..65 (physical copies); `CardTable.type_of` maps them to card types.
+`GogyoGame` is the immutable rules and card table built from the loaded deck; `GogyoState` one game
+in progress, mutated in place. This is the only place the rules are written: the harness's whole-game
+playout (playout.py) drives this same state through its methods.
+
+Cards are ints 0..65 (physical copies; `CardTable.type_of` maps them to card types). The state is
+kept cheap to play: each seat's hand key (the sum of its cards' weights, the scorer's memo key) is
+updated as cards move, so a repeated card type is one bit test and a score is one memo lookup; the
+face-down cards of a hand are a bit mask, so revealing a hand is one assignment; and the legal
+actions can be counted and indexed (`legal_count`, `legal_at`) without building their list, which
+is all a random seat needs.
 """
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
-from ...engine.api import TERMINAL, Action, Clarification, InvariantError, Outcome, Seat, best_seats, rule
+from ...engine.api import TERMINAL, Action, InvariantError, Outcome, Seat, best_seats
 from ...model import Game as GameModel
 from .cards import CardTable, build_card_table, link_table, parse_hand
-from .scoring import HandScore, Scorer, build_scoring_rules
-
-
-CLARIFICATIONS: tuple[Clarification, ...] = (
-    Clarification("faction-typo", "ルール中の「閔」は「閥」のことです。",
-                  "The seed's 閔 (twice, in the scoring rules) means 閥, the faction card."),
-    Clarification("duel-cards", "決闘で双方が引いたカードは、数字を比べた後ともに捨札にします。",
-                  "Both cards drawn for a duel are compared, then both go to the discard pile."),
-    Clarification("deck-empty", "山札が0枚になったら、その行動を最後まで終えた時点でゲーム終了です（宣言はできません）。"
-                  "場札入手は1枚、山札入手は山札の枚数まで、決闘は3枚（山札3枚以上でのみ可）しか使わないので、行動の途中で山札が足りなくなることはありません。",
-                  "The game ends as soon as an action leaves the deck empty, once that action is complete; "
-                  "no declaration follows. No action can run short mid-way: a field take needs 1 card, a draw "
-                  "at most the deck's size, a duel 3 (allowed only with 3 or more in the deck)."),
-    Clarification("second-game-start", "2回目のゲームは66枚すべてをシャッフルし直し、1回目の最初の手番プレイヤーの"
-                  "左隣（時計回りで次）から始めます。",
-                  "Game 2 reshuffles all 66 cards and starts with the next seat clockwise from the player who "
-                  "started game 1."),
-    Clarification("wrong-declaration", "30点未満での宣言は誤りとなり、その手札を全て表向きにしてゲームを続けます。再度の宣言もできます。",
-                  "A declaration below 30 points is a mistake: that hand is turned face up and play goes on; "
-                  "the player may declare again on a later turn."),
-    Clarification("public-cards", "場札から取ったカード、略奪したカード、決闘で負けた手札、誤宣言の手札は表向きのままです。"
-                  "山札から引いたカードだけが裏向き（本人のみ確認可）です。",
-                  "Cards taken from the field, plundered cards and hands revealed by a lost duel or a wrong "
-                  "declaration stay face up; only cards drawn from the deck are face down (their owner may look)."),
-    Clarification("tie-scores", "2回の合計点が同じなら2回目の得点が高い人の勝ち、それも同じなら勝利を分かち合います（3人以上の同点も同様）。",
-                  "Equal two-game totals go to the higher game-2 score; still equal, those players share the "
-                  "win (also when three or more tie)."),
+from .rules import (
+    ACTION_KINDS,
+    DECLARE,
+    DECLARE_CHOICE,
+    DESTROY,
+    DRAW,
+    DUEL,
+    END_DECK,
+    END_DECLARED,
+    FIELD,
+    GIVE,
+    GIVE_CHOICE,
+    KIND_SHIFT,
+    MAIN,
+    MASK,
+    NONE,
+    OVER,
+    PASS,
+    PLUNDER,
+    SHIFT,
+    WIN_CHOICE,
+    GogyoObservation,
+    GogyoRules,
 )
+from .scoring import CardScorer, HandScore, Scorer, build_scoring_rules
 
-# Action encoding: kind << 14 | x << 7 | y, card ids and seats below 127.
-FIELD, DRAW, DUEL, PLUNDER, DESTROY, GIVE, DECLARE, PASS = range(1, 9)
-NONE = 127
-ACTION_KINDS = ("", "field", "draw", "duel", "plunder", "destroy", "give", "declare", "pass")
-# Phases of a turn: who acts and what they choose.
-MAIN, WIN_CHOICE, GIVE_CHOICE, DECLARE_CHOICE, OVER = range(5)
-END_DECLARED, END_DECK = "declaration", "empty-deck"
-_FIELD, _DRAW, _DUEL, _PLUNDER, _DESTROY, _GIVE = (kind << 14 for kind in (FIELD, DRAW, DUEL, PLUNDER, DESTROY, GIVE))
-_DECLARE_OR_PASS = (PASS << 14 | NONE << 7 | NONE, DECLARE << 14 | NONE << 7 | NONE)
 _PAIRS = [[(i, j) for i in range(n) for j in range(i + 1, n)] for n in range(16)]
 
 
-def encode(kind: int, x: int = NONE, y: int = NONE) -> Action:
-    """An action from its kind and up to two operands (cards, or a seat for a duel)."""
-    return kind << 14 | x << 7 | y
+def multiset_weights(copies: Sequence[int], size: int) -> tuple[tuple[int, ...], int]:
+    """Per card type, its bit field in the key of up to `size` cards (wide enough to count its copies
+    there), and the mask of the bits set only when some type appears twice or more."""
+    weights, repeats, offset = [], 0, 0
+    for qty in copies:
+        width = min(qty, size).bit_length()
+        weights.append(1 << offset)
+        repeats |= ((1 << width) - 2) << offset
+        offset += width
+    return tuple(weights), repeats
 
 
-@dataclass(frozen=True)
-class GogyoRules:
-    """Rule numbers from game.json "rules"."""
+def shuffle(rng: random.Random, cards: list[int], bits: Sequence[int]) -> None:
+    """rng.shuffle(cards) as CPython's Random.shuffle does it, minus its per-card method calls
+    (bits[i] = (i + 1).bit_length()); used only where `shuffle_matches` holds."""
+    getrandbits = rng.getrandbits
+    for i in range(len(cards) - 1, 0, -1):
+        k = bits[i]
+        j = getrandbits(k)
+        while j > i:
+            j = getrandbits(k)
+        cards[i], cards[j] = cards[j], cards[i]
 
-    hand_size: int
-    field_size: int
-    draw_max: int
-    duel_forbidden_deck_max: int
-    declare_threshold: int
-    games_per_match: int
 
-    @classmethod
-    def from_mapping(cls, rules: Mapping[str, Any]) -> GogyoRules:
-        return cls(**{name: rule(rules, name, int, "gogyo") for name in cls.__dataclass_fields__})
+def shuffle_matches(size: int) -> bool:
+    """Whether `shuffle` draws and orders exactly as random.Random.shuffle on this interpreter."""
+    bits = [(i + 1).bit_length() for i in range(size)]
+    for seed in (0, 1, 2**64 - 59):
+        ours, theirs = random.Random(seed), random.Random(seed)
+        mine, reference = list(range(size)), list(range(size))
+        shuffle(ours, mine, bits)
+        theirs.shuffle(reference)
+        if mine != reference or ours.random() != theirs.random():
+            return False
+    return True
+
+
+class Tables:
+    """Per-card lookups the state's hot paths read, derived once per game from its card table and rules."""
+
+    __slots__ = ("weight", "repeats", "field_weight", "field_repeats", "duel_value", "cards", "shuffle_bits",
+                 "inline_shuffle", "plain", "plain_floor", "tails", "moves")
+
+    def __init__(self, rules: GogyoRules, table: CardTable, scorer: Scorer, max_players: int) -> None:
+        self.cards = CardScorer(table, scorer)
+        hand_weights, self.repeats = multiset_weights(table.copies, rules.hand_size)
+        if hand_weights != table.weight:
+            raise ValueError("gogyo: the card table's hand keys do not match the hand size")
+        self.weight = self.cards.weight
+        field_weights, self.field_repeats = multiset_weights(table.copies, rules.field_size)
+        self.field_weight = tuple(field_weights[t] for t in table.type_of)
+        self.duel_value = tuple(table.duel_value[t] for t in table.type_of)
+        self.shuffle_bits = tuple((i + 1).bit_length() for i in range(table.deck_size))
+        self.inline_shuffle = shuffle_matches(table.deck_size)
+        # The main phase's moves (see GogyoState.choices) for a full hand and field without repeated
+        # card types while the deck allows every kind (more than plain_floor cards), per player count.
+        two = rules.draw_max >= 2
+        self.plain_floor = max(rules.duel_forbidden_deck_max, 1 if two else 0)
+        self.plain = tuple(main_moves(rules.hand_size, rules.field_size, two, n - 1) for n in range(max_players + 1))
+        # per player count and seat: what a main-phase pool holds after the hand and field (NONE, then
+        # the other seats in order)
+        self.tails = tuple(tuple([NONE] + [s for s in range(n) if s != seat] for seat in range(n))
+                           for n in range(max_players + 1))
+        self.moves: dict[tuple[Any, ...], tuple[Move, ...]] = {}  # GogyoState.choices' key -> moves
+
+    @staticmethod
+    def build_moves(key: tuple[Any, ...]) -> tuple[Move, ...]:
+        """The moves of a GogyoState.choices key: (phase, the shapes and flags the moves depend on)."""
+        if key[0] == MAIN:
+            return main_moves(*key[1:])
+        if key[0] == WIN_CHOICE:
+            return win_moves(*key[1:])
+        return give_moves(*key[1:])
 
 
 @dataclass(frozen=True)
@@ -91,6 +139,10 @@ class GogyoGame:
     play_minutes: tuple[int, int]
     links: tuple[tuple[int, ...], ...]  # card type x card type -> kinds of run they can neighbour in (0-2)
     action_kinds: tuple[str, ...] = ACTION_KINDS
+    tables: Tables = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "tables", Tables(self.rules, self.table, self.scorer, self.max_players))
 
     @classmethod
     def from_model(cls, model: GameModel) -> GogyoGame:
@@ -114,12 +166,16 @@ class GogyoGame:
         if not self.min_players <= num_players <= self.max_players:
             raise ValueError(f"{self.name} is for {self.min_players}-{self.max_players} players, not {num_players}")
         deck = list(range(self.table.deck_size))
-        rng.shuffle(deck)
+        tables = self.tables
+        if tables.inline_shuffle and type(rng) is random.Random:
+            shuffle(rng, deck, tables.shuffle_bits)
+        else:
+            rng.shuffle(deck)
         start = rng.randrange(num_players) if first_player is None else first_player
-        return GogyoState(self, deck, num_players, start, tuple(tuple(s) for s in previous_scores))
+        return GogyoState(self, deck, num_players, start, tuple([tuple(s) for s in previous_scores]))
 
     def action_kind(self, action: Action) -> int:
-        return action >> 14
+        return action >> KIND_SHIFT
 
     def next_first_player(self, first_player: Seat, num_players: int) -> Seat:
         return (first_player + 1) % num_players
@@ -136,9 +192,9 @@ class GogyoGame:
         return tuple(seat for seat in leaders if last[seat] == top)
 
     def fast_playout(self, policies: Sequence[Any]) -> Any:
-        """A whole-game player equal to the API engine with these policies (gogyo_fast), or None."""
-        from .fast import fast_playout
-        return fast_playout(self, policies)
+        """The harness hook: a whole-game player that drives GogyoState with these policies."""
+        from .playout import GogyoPlayout
+        return GogyoPlayout(self, policies)
 
     def parse_hand(self, tokens: Sequence[str]) -> tuple[int, ...]:
         """Card types of a written hand (唐火 漢土 閥 天 隋金); ValueError naming the problem."""
@@ -153,61 +209,109 @@ class GogyoGame:
 
     def hand_score(self, cards: Sequence[int]) -> int:
         """Best total of physical cards."""
-        type_of = self.table.type_of
-        return self.scorer.total_of([type_of[c] for c in cards])
+        scores = self.tables.cards
+        return scores.score(scores.key(cards), cards)
 
 
-@dataclass(frozen=True)
-class GogyoObservation:
-    """One seat's view: own hand, the field, everyone's face-up cards, pile sizes, the turn's context."""
-
-    game_name: str
-    game: GogyoGame
-    seat: Seat
-    phase: int
-    turn_player: Seat
-    hand: tuple[int, ...]
-    field: tuple[int, ...]
-    shown: tuple[tuple[int, ...], ...]   # per seat: its face-up hand cards
-    hidden: tuple[int, ...]              # per seat: how many of its hand cards are face down
-    deck_size: int
-    discard_size: int
-    duel_winner: Seat
-    duel_loser: Seat
-    first_turn: bool
-    previous_scores: tuple[tuple[int, ...], ...]
+Move = tuple[int, int, int]  # (kind, a, b): an action whose operands are positions a and b in a pool (see choices)
+# The one-per-type choices of a list of cards depend only on its shape: its length when no card type
+# repeats in it, else its type pattern (per position, the position of the first card of its type).
+Shape = int | tuple[int, ...]
 
 
-def distinct_pairs(hand: Sequence[int], type_of: Sequence[int]) -> list[tuple[int, int]]:
-    """Two cards of `hand` per distinct pair of card types, in _PAIRS order: the two-card draws worth offering."""
+def shape(cards: Sequence[int], type_of: Sequence[int], repeated: int) -> Shape:
+    """The shape of `cards`; `repeated` says whether some card type appears twice or more."""
+    if not repeated:
+        return len(cards)
+    first: dict[int, int] = {}
+    return tuple([first.setdefault(type_of[card], i) for i, card in enumerate(cards)])
+
+
+def firsts(form: Shape, offset: int) -> Sequence[int]:
+    """Positions (plus `offset`) of one card per type, the first of each (copies of 天 or 閥 are one choice)."""
+    if isinstance(form, int):
+        return range(offset, offset + form)
+    return [offset + i for i, first in enumerate(form) if first == i]
+
+
+def distinct_pairs(form: Shape) -> Sequence[tuple[int, int]]:
+    """Positions of two cards per distinct pair of card types, in _PAIRS order: the two-card draws worth offering."""
+    if isinstance(form, int):
+        return _PAIRS[form]
     seen: set[tuple[int, int]] = set()
     out = []
-    for i, j in _PAIRS[len(hand)]:
-        a, b = hand[i], hand[j]
-        key = (type_of[a], type_of[b]) if type_of[a] <= type_of[b] else (type_of[b], type_of[a])
+    for i, j in _PAIRS[len(form)]:
+        a, b = form[i], form[j]
+        key = (a, b) if a <= b else (b, a)
         if key not in seen:
             seen.add(key)
-            out.append((a, b))
+            out.append((i, j))
     return out
 
 
-class GogyoState:
-    """One game in progress; apply_action mutates it in place."""
+def _size(form: Shape) -> int:
+    return form if isinstance(form, int) else len(form)
 
-    __slots__ = ("game", "num_players", "deck", "field", "hands", "discard", "face_up", "phase", "player",
-                 "turn_player", "first_player", "turns", "own_turns", "winner", "loser", "end_reason",
-                 "previous_scores", "wrong_declarations", "duels_won_by_attacker", "_returns")
+
+def main_moves(hand: Shape, field: Shape, pairs: bool, seats: int) -> tuple[Move, ...]:
+    """The main phase's legal actions in their order: every hand card (one per type) for every field
+    card (one per type), every hand card drawn alone, then every pair if `pairs`, then a duel with
+    each of `seats` seats. Pool: the hand, the field, NONE, the other seats in order."""
+    none_at = _size(hand) + _size(field)
+    hand_at = firsts(hand, 0)
+    return tuple([(FIELD, i, j) for i in hand_at for j in firsts(field, _size(hand))]
+                 + [(DRAW, i, none_at) for i in hand_at]
+                 + [(DRAW, i, j) for i, j in (distinct_pairs(hand) if pairs else ())]
+                 + [(DUEL, s, none_at) for s in range(none_at + 1, none_at + 1 + seats)])
+
+
+def win_moves(own: Shape, theirs: Shape) -> tuple[Move, ...]:
+    """A duel winner's legal actions: plunder (one of its cards for one of the loser's), then destroy
+    (one of the loser's). Pool: the winner's hand, the loser's, NONE."""
+    none_at = _size(own) + _size(theirs)
+    theirs_at = firsts(theirs, _size(own))
+    return tuple([(PLUNDER, i, j) for i in firsts(own, 0) for j in theirs_at]
+                 + [(DESTROY, none_at, j) for j in theirs_at])
+
+
+def give_moves(field: Shape) -> tuple[Move, ...]:
+    """The duel winner's gift to the loser: a field card. Pool: the field, NONE."""
+    return tuple([(GIVE, j, _size(field)) for j in firsts(field, 0)])
+
+
+_DECLARE_OR_PASS_MOVES: tuple[Move, ...] = ((PASS, 0, 0), (DECLARE, 0, 0))  # PASS first
+_NONE_POOL = (NONE,)
+
+
+class GogyoState:
+    """One game in progress; apply_action mutates it in place.
+
+    Kept alongside the piles (and checked by check_invariants): `keys[s]`, the hand key of seat s;
+    `field_key`, the field's key in the field's own weights; `down[s]`, the bit mask (1 << card) of
+    the cards seat s holds face down (drawn from the deck and not revealed since).
+    """
+
+    __slots__ = ("game", "num_players", "deck", "field", "hands", "discard", "down", "keys", "field_key", "phase",
+                 "player", "turn_player", "first_player", "turns", "own_turns", "winner", "loser", "end_reason",
+                 "previous_scores", "wrong_declarations", "duels_won_by_attacker", "_returns", "_moves", "_pool")
 
     def __init__(self, game: GogyoGame, deck: list[int], num_players: int, first_player: Seat,
                  previous_scores: tuple[tuple[int, ...], ...]) -> None:
-        hand_size, field_size = game.rules.hand_size, game.rules.field_size
+        hand_size = game.rules.hand_size
+        dealt = len(deck) - num_players * hand_size - game.rules.field_size
+        top = deck[dealt:]  # dealt from the deck's end, a hand at a time, then the field
+        del deck[dealt:]
+        top.reverse()
         self.game = game
         self.num_players = num_players
-        self.face_up = [True] * len(deck)  # meaningful for hand cards; dealt hands and the field are face up
         self.deck = deck
-        self.hands = [[deck.pop() for _ in range(hand_size)] for _ in range(num_players)]
-        self.field = [deck.pop() for _ in range(field_size)]
+        self.hands = [top[seat * hand_size:(seat + 1) * hand_size] for seat in range(num_players)]
+        self.field = top[num_players * hand_size:]
         self.discard: list[int] = []
+        self.down = [0] * num_players  # dealt hands are face up
+        self.keys: list[int] = []
+        self.field_key = 0
+        self._recount()
         self.phase = MAIN
         self.player = self.turn_player = self.first_player = first_player
         self.turns = 1
@@ -217,6 +321,38 @@ class GogyoState:
         self.previous_scores = previous_scores
         self.wrong_declarations = self.duels_won_by_attacker = 0
         self._returns: tuple[int, ...] | None = None
+        self._moves: Sequence[Move] | None = None  # the cached choices(), dropped by every move
+        self._pool: Sequence[int] = ()
+
+    def _recount(self) -> None:
+        """Recompute the hand and field keys from the piles."""
+        weight, field_weight = self.game.tables.weight, self.game.tables.field_weight
+        self.keys = [sum([weight[c] for c in hand]) for hand in self.hands]
+        self.field_key = sum([field_weight[c] for c in self.field])
+
+    def set_cards(self, hands: Sequence[Sequence[int]], field: Sequence[int], deck: Sequence[int],
+                  discard: Sequence[int], face_down: Sequence[int] = ()) -> None:
+        """Lay the cards out anew (scripted positions for tests and tools); `face_down` lists hand cards."""
+        self.hands, self.field = [list(h) for h in hands], list(field)
+        self.deck, self.discard = list(deck), list(discard)
+        self.down = [sum(1 << c for c in hand if c in face_down) for hand in self.hands]
+        self._recount()
+        self._returns = self._moves = None
+
+    def clone(self) -> GogyoState:
+        """An independent copy sharing only the immutable game."""
+        other = GogyoState.__new__(GogyoState)
+        other.game, other.num_players = self.game, self.num_players
+        other.deck, other.field, other.discard = self.deck[:], self.field[:], self.discard[:]
+        other.hands = [hand[:] for hand in self.hands]
+        other.down, other.keys, other.field_key = self.down[:], self.keys[:], self.field_key
+        other.phase, other.player, other.turn_player = self.phase, self.player, self.turn_player
+        other.first_player, other.turns, other.own_turns = self.first_player, self.turns, self.own_turns[:]
+        other.winner, other.loser, other.end_reason = self.winner, self.loser, self.end_reason
+        other.previous_scores = self.previous_scores
+        other.wrong_declarations, other.duels_won_by_attacker = self.wrong_declarations, self.duels_won_by_attacker
+        other._returns, other._moves, other._pool = self._returns, self._moves, self._pool
+        return other
 
     # -- queries ---------------------------------------------------------------------------
     def current_player(self) -> Seat:
@@ -225,150 +361,213 @@ class GogyoState:
     def is_terminal(self) -> bool:
         return self.phase == OVER
 
-    def legal_actions(self) -> Sequence[Action]:
-        phase = self.phase
-        if phase == MAIN:
-            return self._main_actions()
-        if phase == DECLARE_CHOICE:
-            return _DECLARE_OR_PASS
-        if phase == WIN_CHOICE:
-            return self._win_actions()
-        if phase == GIVE_CHOICE:
-            return [_GIVE | f << 7 | NONE for f in self._distinct(self.field)]
-        return ()
+    def is_face_up(self, card: int) -> bool:
+        """Whether a card is face up (every card but those a hand holds face down)."""
+        return not any(mask >> card & 1 for mask in self.down)
 
-    def _distinct(self, cards: list[int]) -> list[int]:
-        """One card per card type (copies of 天 or 閥 are the same choice)."""
+    # The legal actions of a decision are kept as moves (kind, a, b) into a pool of cards and seats,
+    # so that legal_actions, legal_count, legal_at, sample and run all read the one list `choices`
+    # gives. The moves depend only on the shapes of the hands and field involved (and on what the deck
+    # allows), so each list is made once per game (Tables.moves); the pair is cached until the next move.
+    def choices(self) -> tuple[Sequence[Move], Sequence[int]]:
+        """The legal actions as moves and their pool: action i is (kind, pool[a], pool[b]) of moves[i]."""
+        if self._moves is None:
+            self._moves, self._pool = self._choices()
+        return self._moves, self._pool
+
+    def _choices(self) -> tuple[Sequence[Move], Sequence[int]]:
+        phase, tables = self.phase, self.game.tables
+        moves: Sequence[Move] | None = None
+        pool: Sequence[int]
         type_of = self.game.table.type_of
-        types = [type_of[c] for c in cards]
-        if len(set(types)) == len(types):
-            return cards
-        first = {}
-        for card, kind in zip(cards, types):
-            first.setdefault(kind, card)
-        return list(first.values())
+        key: tuple[Any, ...] = ()
+        if phase == MAIN:
+            player, deck_size, rules = self.player, len(self.deck), self.game.rules
+            hand, field = self.hands[player], self.field
+            pool = [*hand, *field, *tables.tails[self.num_players][player]]
+            key = (MAIN, shape(hand, type_of, self.keys[player] & tables.repeats),
+                   shape(field, type_of, self.field_key & tables.field_repeats),
+                   deck_size >= 2 and rules.draw_max >= 2,
+                   self.num_players - 1 if deck_size > rules.duel_forbidden_deck_max else 0)
+        elif phase == DECLARE_CHOICE:
+            pool, moves = _NONE_POOL, _DECLARE_OR_PASS_MOVES
+        elif phase == WIN_CHOICE:
+            own, theirs = self.hands[self.winner], self.hands[self.loser]
+            pool = own + theirs
+            pool.append(NONE)
+            key = (WIN_CHOICE, shape(own, type_of, self.keys[self.winner] & tables.repeats),
+                   shape(theirs, type_of, self.keys[self.loser] & tables.repeats))
+        elif phase == GIVE_CHOICE:
+            pool = self.field + [NONE]
+            key = (GIVE_CHOICE, shape(self.field, type_of, self.field_key & tables.field_repeats))
+        else:
+            pool, moves = [], ()
+        if moves is None:
+            moves = tables.moves.get(key)
+            if moves is None:
+                moves = tables.moves[key] = tables.build_moves(key)
+        return moves, pool
 
-    def _main_actions(self) -> list[Action]:
-        cards = self.hands[self.player]
-        hand = self._distinct(cards)
-        field = self._distinct(self.field)
-        actions = [_FIELD | d << 7 | f for d in hand for f in field]
-        actions += [_DRAW | d << 7 | NONE for d in hand]
-        deck_size = len(self.deck)
-        if deck_size >= 2 and self.game.rules.draw_max >= 2:
-            if hand is cards:  # no two cards alike: every pair is a different choice
-                actions += [_DRAW | cards[i] << 7 | cards[j] for i, j in _PAIRS[len(cards)]]
-            else:
-                actions += self._pairs(cards)
-        if deck_size > self.game.rules.duel_forbidden_deck_max:
-            actions += [_DUEL | s << 7 | NONE for s in range(self.num_players) if s != self.player]
-        return actions
+    def legal_actions(self) -> Sequence[Action]:
+        moves, pool = self.choices()
+        if not moves:
+            return ()
+        return [kind << KIND_SHIFT | pool[a] << SHIFT | pool[b] for kind, a, b in moves]
 
-    def _pairs(self, hand: list[int]) -> list[Action]:
-        return [_DRAW | a << 7 | b for a, b in distinct_pairs(hand, self.game.table.type_of)]
+    def legal_count(self) -> int:
+        """len(legal_actions()), without building the list."""
+        return len(self.choices()[0])
 
-    def _win_actions(self) -> list[Action]:
-        own = self._distinct(self.hands[self.winner])
-        theirs = self._distinct(self.hands[self.loser])
-        actions = [_PLUNDER | d << 7 | t for d in own for t in theirs]
-        actions += [_DESTROY | NONE << 7 | t for t in theirs]
-        return actions
+    def move_at(self, index: int) -> tuple[int, int, int]:
+        """legal_actions()[index] decoded as (kind, x, y), without building the list."""
+        moves, pool = self.choices()
+        kind, a, b = moves[index]
+        return kind, pool[a], pool[b]
+
+    def legal_at(self, index: int) -> Action:
+        """legal_actions()[index], without building the list (0 <= index < legal_count())."""
+        kind, x, y = self.move_at(index)
+        return kind << KIND_SHIFT | x << SHIFT | y
+
+    def sample(self, fraction: float) -> tuple[int, int, int, int]:
+        """(legal_count(), *move_at(int(fraction * legal_count()))) in one call, for 0 <= fraction < 1:
+        how a random seat picks from the list without it being built."""
+        moves, pool = self.choices()
+        count = len(moves)
+        kind, a, b = moves[int(fraction * count)]
+        return count, kind, pool[a], pool[b]
 
     # -- transitions -----------------------------------------------------------------------
     def apply_action(self, action: Action) -> None:
         """Play one of legal_actions() (legality is not re-checked here: test `a in legal_actions()`)."""
-        kind, x, y = action >> 14, action >> 7 & 127, action & 127
         if self.phase == OVER:
             raise ValueError("the game is over")
-        if kind == FIELD:
-            self._move(self.hands[self.player], x, self.discard)
-            self._take(self.field, y, self.player)
-            self._refill()
-            self._end_action()
-        elif kind == DRAW:
-            hand, face_up = self.hands[self.player], self.face_up
-            for card in (x, y) if y != NONE else (x,):
-                self._move(hand, card, self.discard)
-                drawn = self.deck.pop()
-                face_up[drawn] = False
-                hand.append(drawn)
-            self._end_action()
-        elif kind == DUEL:
-            self._duel(x)
-        elif kind == PLUNDER:
-            self._move(self.hands[self.winner], x, self.discard)
-            self._take(self.hands[self.loser], y, self.winner)
-            self.phase = GIVE_CHOICE
-        elif kind == DESTROY:
-            self._move(self.hands[self.loser], y, self.discard)
-            self.phase = GIVE_CHOICE
-        elif kind == GIVE:
-            self._take(self.field, x, self.loser)
-            self._refill()
-            self.player = self.turn_player
-            self._end_action()
-        elif kind == DECLARE:
-            self._declare()
-        elif kind == PASS:
-            self._next_turn()
-        else:
-            raise ValueError(f"not a gogyo action: {action}")
+        self.run(action >> KIND_SHIFT, action >> SHIFT & MASK, action & MASK)
 
-    def _move(self, source: list[int], card: int, target: list[int]) -> None:
-        source.remove(card)
-        target.append(card)
+    def run(self, kind: int, x: int, y: int, randoms: Sequence[bool] = (), rand: Callable[[], float] | None = None,
+            budget: int = 1, counts: list[int] | None = None) -> tuple[int, int]:
+        """Apply the move (kind, x, y) (an action decoded): the one place the rules' transitions are written.
 
-    def _take(self, source: list[int], card: int, seat: Seat) -> None:
-        """A face-up card (from the field or a revealed hand) goes face up into `seat`'s hand."""
-        source.remove(card)
-        self.hands[seat].append(card)
-        self.face_up[card] = True
-
-    def _refill(self) -> None:
-        while len(self.field) < self.game.rules.field_size and self.deck:
-            card = self.deck.pop()
-            self.face_up[card] = True
-            self.field.append(card)
-
-    def _duel(self, defender: Seat) -> None:
-        attacker, duel_value, type_of = self.player, self.game.table.duel_value, self.game.table.type_of
-        attack, defend = self.deck.pop(), self.deck.pop()
-        self.face_up[attack] = self.face_up[defend] = True
-        self.discard += (attack, defend)  # clarification "duel-cards"
-        if duel_value[type_of[attack]] > duel_value[type_of[defend]]:
-            self.winner, self.loser = attacker, defender
-            self.duels_won_by_attacker += 1
-        else:  # a tie goes to the defender
-            self.winner, self.loser = defender, attacker
-        for card in self.hands[self.loser]:
-            self.face_up[card] = True
-        self.player = self.winner
-        self.phase = WIN_CHOICE
-
-    def _end_action(self) -> None:
-        if not self.deck:
-            self._finish(END_DECK)
-        elif self.own_turns[self.turn_player] > 0:
-            self.phase = DECLARE_CHOICE
-        else:
-            self._next_turn()
-
-    def _declare(self) -> None:
-        hand = self.hands[self.turn_player]
-        if self.game.hand_score(hand) >= self.game.rules.declare_threshold:
-            self._finish(END_DECLARED)
-            return
-        self.wrong_declarations += 1
-        for card in hand:
-            self.face_up[card] = True
-        self._next_turn()
-
-    def _next_turn(self) -> None:
-        self.own_turns[self.turn_player] += 1
-        self.turn_player = self.player = (self.turn_player + 1) % self.num_players
-        self.winner = self.loser = -1
-        self.turns += 1
-        self.phase = MAIN
+        Then, while fewer than `budget` moves have been made and the seat to move is marked in
+        `randoms`, pick its move as RandomPolicy would (legal action int(rand() * count) of `choices`)
+        and apply it too: a whole run of random seats' moves in one call, for the harness's playout.
+        Counts every move made by kind into `counts`; returns (moves made, of those picked here, the
+        ones picked from more than one legal action)."""
+        tables, rules = self.game.tables, self.game.rules
+        weight, field_weight, field_size = tables.weight, tables.field_weight, rules.field_size
+        hands, field, deck, discard, keys, down = self.hands, self.field, self.deck, self.discard, self.keys, self.down
+        repeats, field_repeats, plain_floor = tables.repeats, tables.field_repeats, tables.plain_floor
+        plain, tails = tables.plain[self.num_players], tables.tails[self.num_players]
+        self._moves = None  # the cached choices go stale with the first move (and are not refilled here)
+        moves: Sequence[Move]
+        pool: Sequence[int]
+        made = multi = 0
+        while True:
+            player = self.player
+            if kind == FIELD or kind == DRAW or kind == GIVE:  # the turn's action, completed below
+                if kind == FIELD:  # discard x, take the field card y (face up)
+                    hand = hands[player]
+                    hand.remove(x)
+                    discard.append(x)
+                    field.remove(y)
+                    hand.append(y)
+                    down[player] &= ~(1 << x)
+                    keys[player] += weight[y] - weight[x]
+                    self.field_key -= field_weight[y]
+                elif kind == DRAW:  # discard x (and y unless NONE), draw as many from the deck, face down
+                    hand = hands[player]
+                    for card in (x, y) if y != NONE else (x,):
+                        hand.remove(card)
+                        discard.append(card)
+                        drawn = deck.pop()
+                        hand.append(drawn)
+                        keys[player] += weight[drawn] - weight[card]
+                        down[player] = down[player] & ~(1 << card) | 1 << drawn
+                else:  # GIVE: the duel's winner hands the loser the field card x
+                    field.remove(x)
+                    hands[self.loser].append(x)
+                    keys[self.loser] += weight[x]
+                    self.field_key -= field_weight[x]
+                    self.player = self.turn_player
+                while deck and len(field) < field_size:  # refill the field
+                    card = deck.pop()
+                    field.append(card)
+                    self.field_key += field_weight[card]
+                if not deck:
+                    self._finish(END_DECK)  # clarification "deck-empty"
+                    turn_over = False
+                elif self.own_turns[self.turn_player]:
+                    self.phase = DECLARE_CHOICE  # (no declaration on a player's first own turn)
+                    turn_over = False
+                else:
+                    turn_over = True
+            elif kind == PASS:
+                turn_over = True
+            elif kind == DECLARE:  # at the threshold the game ends; below it the hand is revealed, play goes on
+                seat = self.turn_player
+                if tables.cards.reaches(keys[seat], hands[seat], rules.declare_threshold):
+                    self._finish(END_DECLARED)
+                    turn_over = False
+                else:
+                    self.wrong_declarations += 1
+                    down[seat] = 0
+                    turn_over = True
+            elif kind == DUEL:
+                # Both draw a card, compared, then both discarded (clarification "duel-cards"); a tie goes
+                # to the defender x. The loser's hand is revealed; the winner chooses what to take.
+                attack, defend = deck.pop(), deck.pop()
+                discard += (attack, defend)
+                if tables.duel_value[attack] > tables.duel_value[defend]:
+                    self.winner, self.loser = player, x
+                    self.duels_won_by_attacker += 1
+                else:
+                    self.winner, self.loser = x, player
+                down[self.loser] = 0
+                self.player = self.winner
+                self.phase = WIN_CHOICE
+                turn_over = False
+            elif kind == PLUNDER or kind == DESTROY:  # the winner discards x and takes y, or has the loser discard y
+                winner, loser = self.winner, self.loser
+                hands[loser].remove(y)
+                down[loser] &= ~(1 << y)  # (all revealed by the duel already)
+                keys[loser] -= weight[y]
+                if kind == PLUNDER:
+                    hands[winner].remove(x)
+                    discard.append(x)
+                    hands[winner].append(y)
+                    down[winner] &= ~(1 << x)
+                    keys[winner] += weight[y] - weight[x]
+                else:
+                    discard.append(y)
+                self.phase = GIVE_CHOICE
+                turn_over = False
+            else:
+                raise ValueError(f"not a gogyo action: {kind << KIND_SHIFT | x << SHIFT | y}")
+            if turn_over:  # the next player's turn
+                self.own_turns[self.turn_player] += 1
+                self.turn_player = self.player = (self.turn_player + 1) % self.num_players
+                self.winner = self.loser = -1
+                self.turns += 1
+                self.phase = MAIN
+            made += 1
+            if counts is not None:
+                counts[kind] += 1
+            if made >= budget or self.phase == OVER or not randoms[self.player]:
+                return made, multi
+            # The random seat's pick, as `sample` makes it; the two commonest decisions read directly.
+            player, phase = self.player, self.phase
+            if phase == DECLARE_CHOICE:
+                moves, pool = _DECLARE_OR_PASS_MOVES, _NONE_POOL
+            elif phase == MAIN and not (keys[player] & repeats or self.field_key & field_repeats
+                                        or len(deck) <= plain_floor):
+                moves, pool = plain, [*hands[player], *field, *tails[player]]  # what choices() gives then
+            else:
+                moves, pool = self._choices()
+            count = len(moves)
+            if count > 1:
+                multi += 1
+            kind, a, b = moves[int(rand() * count)]  # type: ignore[misc]  # rand comes with randoms
+            x, y = pool[a], pool[b]
 
     def _finish(self, reason: str) -> None:
         self.phase = OVER
@@ -379,7 +578,8 @@ class GogyoState:
     def returns(self) -> tuple[int, ...]:
         """Each seat's best-order score (also mid-game: what the hands would score now)."""
         if self._returns is None or self.phase != OVER:
-            scores = tuple(self.game.hand_score(hand) for hand in self.hands)
+            score = self.game.tables.cards.score
+            scores = tuple([score(key, hand) for key, hand in zip(self.keys, self.hands)])
             if self.phase != OVER:
                 return scores
             self._returns = scores
@@ -398,24 +598,25 @@ class GogyoState:
     def counters(self) -> Mapping[str, int]:
         return {"wrong_declarations": self.wrong_declarations, "duels_won_by_attacker": self.duels_won_by_attacker}
 
+    def view(self) -> tuple[tuple[tuple[int, ...], ...], tuple[int, ...]]:
+        """What every seat sees of every hand: its face-up cards in hand order, and how many are face down."""
+        shown = tuple([tuple(hand) if not down else tuple([c for c in hand if not down >> c & 1])
+                       for hand, down in zip(self.hands, self.down)])
+        return shown, tuple([len(hand) - len(s) for hand, s in zip(self.hands, shown)])
+
     def observation(self, player: Seat) -> GogyoObservation:
-        face_up = self.face_up
-        shown = tuple([tuple([c for c in hand if face_up[c]]) for hand in self.hands])
+        shown, hidden = self.view()
         return GogyoObservation(
-            game_name=self.game.name, game=self.game, seat=player, phase=self.phase,
-            turn_player=self.turn_player, hand=tuple(self.hands[player]), field=tuple(self.field),
-            shown=shown, hidden=tuple([len(h) - len(s) for h, s in zip(self.hands, shown)]),
-            deck_size=len(self.deck), discard_size=len(self.discard),
-            duel_winner=self.winner, duel_loser=self.loser,
-            first_turn=self.own_turns[self.turn_player] == 0, previous_scores=self.previous_scores,
-        )
+            self.game.name, self.game, player, self.phase, self.turn_player, tuple(self.hands[player]),
+            tuple(self.field), shown, hidden, len(self.deck), len(self.discard), self.winner, self.loser,
+            self.own_turns[self.turn_player] == 0, self.previous_scores)
 
     # -- display and checks ----------------------------------------------------------------
     def card_label(self, card: int) -> str:
         return self.game.table.labels[self.game.table.type_of[card]]
 
     def action_to_string(self, action: Action) -> str:
-        kind, x, y = action >> 14, action >> 7 & 127, action & 127
+        kind, x, y = action >> KIND_SHIFT, action >> SHIFT & MASK, action & MASK
         name = self.card_label
         if kind == FIELD:
             return f"場札入手: {name(x)}を捨て{name(y)}を取る"
@@ -432,8 +633,9 @@ class GogyoState:
         return {DECLARE: "ゲーム終了宣言", PASS: "宣言しない"}.get(kind, f"?{action}")
 
     def check_invariants(self) -> None:
-        """Raise InvariantError unless cards are conserved and hands, field and deck have legal sizes."""
-        table, rules = self.game.table, self.game.rules
+        """Raise InvariantError unless cards are conserved, hands, field and deck have legal sizes and
+        the kept keys and face-down masks agree with the piles."""
+        table, rules, tables = self.game.table, self.game.rules, self.game.tables
         everywhere = self.deck + self.field + self.discard + [c for hand in self.hands for c in hand]
         if sorted(everywhere) != list(range(table.deck_size)):
             raise InvariantError(f"cards not conserved: {len(everywhere)} held, {len(set(everywhere))} distinct")
@@ -447,5 +649,9 @@ class GogyoState:
             raise InvariantError(f"field holds {len(self.field)} cards while the deck has {len(self.deck)}")
         if self.phase != OVER and not self.deck:
             raise InvariantError("the deck is empty but the game goes on")
-        if not all(self.face_up[c] for c in self.field):
-            raise InvariantError("a field card is face down")
+        if [sum([tables.weight[c] for c in hand]) for hand in self.hands] != self.keys:
+            raise InvariantError("a kept hand key differs from the hand")
+        if sum([tables.field_weight[c] for c in self.field]) != self.field_key:
+            raise InvariantError("the kept field key differs from the field")
+        if any(down & ~sum(1 << c for c in hand) for hand, down in zip(self.hands, self.down)):
+            raise InvariantError("a face-down card is not in its holder's hand")
