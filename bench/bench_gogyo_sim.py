@@ -1,23 +1,32 @@
-"""Benchmark gogyo simulation against its targets: random and greedy games/s on one core, a 10,000-game run on 2 workers.
+"""Benchmark gogyo simulation against its targets: random and greedy games/s on one core, 10,000 games on 2 workers.
+
+gogyo has one engine, GogyoState; simulate() plays it through the engine's playout hook
+(validator/games/gogyo/playout.py), which drives that same state: a random seat's pick is sampled
+by index without building the legal-action list, and GogyoState.run plays on through the following
+random seats' moves in one call; a greedy seat gets its observation and legal actions as
+play_game gives them.
 
 A "game" here is one deal (new state to end of game); `fudaya simulate --games N` plays N
 two-game matches, so 10,000 games are `--games 5000`. Every measurement runs in a fresh
 process, so the hand-score memo starts empty as it does for a user. Per-core figures time only
-the simulate() call; the 2-worker run is the whole `fudaya simulate` command, wall clock.
-Prints the measured numbers and whether each target is met; numbers are never adjusted.
+the simulate() call; the 2-worker run is the whole `fudaya simulate` command, wall clock. With
+`--repeat N` every measurement runs N times; each run is printed and the verdict is taken on the
+median. Numbers are never adjusted.
 
-    .venv/bin/python bench/bench_gogyo_sim.py            # full sizes
-    .venv/bin/python bench/bench_gogyo_sim.py --quick    # a tenth of the games
+    .venv/bin/python bench/bench_gogyo_sim.py --repeat 5    # full sizes, median of 5
+    .venv/bin/python bench/bench_gogyo_sim.py --quick       # a tenth of the games, once
 """
 from __future__ import annotations
 
 import argparse
 import json
 import os
+import statistics
 import subprocess
 import sys
 import time
 from pathlib import Path
+from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
 TARGET_RANDOM = 10_000   # random-policy games per second on one core
@@ -41,13 +50,18 @@ def _one_core(policy: str, matches: int) -> None:
     print(json.dumps({"games": games, "matches": matches, "seconds": seconds}))
 
 
-def _child(policy: str, matches: int) -> dict:
-    out = subprocess.run([sys.executable, __file__, "--child", policy, str(matches)], check=True,
-                         capture_output=True, text=True, cwd=ROOT)
-    return json.loads(out.stdout)
+def _per_core(policy: str, matches: int, repeat: int) -> float:
+    """Run the one-core measurement `repeat` times; print every run; return the median games/s."""
+    rates = []
+    for _ in range(repeat):
+        command = [sys.executable, __file__, "--child", policy, str(matches)]
+        run = json.loads(subprocess.run(command, check=True, capture_output=True, text=True, cwd=ROOT).stdout)
+        rates.append(run["games"] / run["seconds"])
+        print(f"  {policy}, 1 core: {run['games']:,} games in {run['seconds']:.2f} s = {rates[-1]:,.0f} games/s")
+    return statistics.median(rates)
 
 
-def _cli_run(matches: int, workers: int) -> tuple[float, dict]:
+def _cli_run(matches: int, workers: int) -> tuple[float, dict[str, Any]]:
     fudaya = Path(sys.executable).with_name("fudaya")
     command = [str(fudaya), "simulate", "gogyo", "--players", "4", "--games", str(matches), "--policy", "greedy",
                "--seed", "1", "--workers", str(workers), "--json"]
@@ -63,33 +77,39 @@ def _verdict(met: bool, quick: bool) -> str:
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
     parser.add_argument("--quick", action="store_true", help="a tenth of the games (numbers are noisier)")
+    parser.add_argument("--repeat", type=int, default=1, help="runs per measurement (verdict on the median)")
     parser.add_argument("--child", nargs=2, metavar=("POLICY", "MATCHES"), help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.child:
         _one_core(args.child[0], int(args.child[1]))
         return
     scale = 10 if args.quick else 1
-    print(f"gogyo simulation benchmark — {os.cpu_count()} CPUs visible, Python {sys.version.split()[0]}")
-    print("(a game is one deal; a match is two games; 4 players; seed 1; memo cold at the start of each run)")
+    print(f"gogyo simulation benchmark — {os.cpu_count()} CPUs visible, Python {sys.version.split()[0]}, "
+          f"load average {os.getloadavg()[0]:.2f} at the start")
+    print("(a game is one deal; a match is two games; 4 players; seed 1; memo cold at the start of each run; "
+          f"{args.repeat} run(s) per measurement, verdict on the median)")
 
-    random_run = _child("random", 10_000 // scale)
-    rate = random_run["games"] / random_run["seconds"]
-    print(f"random, 1 core: {random_run['games']} games in {random_run['seconds']:.2f} s = {rate:,.0f} games/s "
-          f"(target {TARGET_RANDOM:,}/s: {_verdict(rate >= TARGET_RANDOM, args.quick)})")
+    rate = _per_core("random", 10_000 // scale, args.repeat)
+    print(f"random, 1 core: median {rate:,.0f} games/s (target {TARGET_RANDOM:,}/s: "
+          f"{_verdict(rate >= TARGET_RANDOM, args.quick)})")
 
-    greedy_run = _child("greedy", 2_000 // scale)
-    rate = greedy_run["games"] / greedy_run["seconds"]
-    print(f"greedy, 1 core: {greedy_run['games']} games in {greedy_run['seconds']:.2f} s = {rate:,.0f} games/s "
-          f"(target {TARGET_GREEDY:,}/s: {_verdict(rate >= TARGET_GREEDY, args.quick)})")
+    rate = _per_core("greedy", 2_000 // scale, args.repeat)
+    print(f"greedy, 1 core: median {rate:,.0f} games/s (target {TARGET_GREEDY:,}/s: "
+          f"{_verdict(rate >= TARGET_GREEDY, args.quick)})")
 
     matches = 5_000 // scale
-    seconds, summary = _cli_run(matches, 2)
-    finished = summary["finished"]["all_finished"]
-    print(f"greedy, 2 workers: {summary['games']:,} games ({matches:,} matches, `fudaya simulate --games {matches}"
-          f" --workers 2`) in {seconds:.2f} s wall, all finished: {finished} "
-          f"(target 10,000 games under {TARGET_RUN_SECONDS:g} s: "
+    times, finished, games = [], True, 0
+    for _ in range(args.repeat):
+        seconds, summary = _cli_run(matches, 2)
+        times.append(seconds)
+        finished = finished and summary["finished"]["all_finished"]
+        games = summary["games"]
+        print(f"  greedy, 2 workers: {games:,} games ({matches:,} matches) in {seconds:.2f} s wall")
+    seconds = statistics.median(times)
+    print(f"greedy, 2 workers: {games:,} games (`fudaya simulate --games {matches} --workers 2`), median "
+          f"{seconds:.2f} s wall, all finished: {finished} (target 10,000 games under {TARGET_RUN_SECONDS:g} s: "
           f"{_verdict(seconds < TARGET_RUN_SECONDS and finished, args.quick)})")
 
 

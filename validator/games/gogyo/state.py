@@ -297,7 +297,7 @@ class GogyoState:
 
     def __init__(self, game: GogyoGame, deck: list[int], num_players: int, first_player: Seat,
                  previous_scores: tuple[tuple[int, ...], ...]) -> None:
-        hand_size = game.rules.hand_size
+        hand_size, weight = game.rules.hand_size, game.tables.weight
         dealt = len(deck) - num_players * hand_size - game.rules.field_size
         top = deck[dealt:]  # dealt from the deck's end, a hand at a time, then the field
         del deck[dealt:]
@@ -305,13 +305,13 @@ class GogyoState:
         self.game = game
         self.num_players = num_players
         self.deck = deck
-        self.hands = [top[seat * hand_size:(seat + 1) * hand_size] for seat in range(num_players)]
+        self.hands = hands = [top[seat * hand_size:(seat + 1) * hand_size] for seat in range(num_players)]
         self.field = top[num_players * hand_size:]
         self.discard: list[int] = []
         self.down = [0] * num_players  # dealt hands are face up
-        self.keys: list[int] = []
-        self.field_key = 0
-        self._recount()
+        self.keys = [sum([weight[c] for c in hand]) for hand in hands]
+        field_weight = game.tables.field_weight
+        self.field_key = sum([field_weight[c] for c in self.field])
         self.phase = MAIN
         self.player = self.turn_player = self.first_player = first_player
         self.turns = 1
@@ -324,19 +324,15 @@ class GogyoState:
         self._moves: Sequence[Move] | None = None  # the cached choices(), dropped by every move
         self._pool: Sequence[int] = ()
 
-    def _recount(self) -> None:
-        """Recompute the hand and field keys from the piles."""
-        weight, field_weight = self.game.tables.weight, self.game.tables.field_weight
-        self.keys = [sum([weight[c] for c in hand]) for hand in self.hands]
-        self.field_key = sum([field_weight[c] for c in self.field])
-
     def set_cards(self, hands: Sequence[Sequence[int]], field: Sequence[int], deck: Sequence[int],
                   discard: Sequence[int], face_down: Sequence[int] = ()) -> None:
         """Lay the cards out anew (scripted positions for tests and tools); `face_down` lists hand cards."""
         self.hands, self.field = [list(h) for h in hands], list(field)
         self.deck, self.discard = list(deck), list(discard)
         self.down = [sum(1 << c for c in hand if c in face_down) for hand in self.hands]
-        self._recount()
+        weight, field_weight = self.game.tables.weight, self.game.tables.field_weight
+        self.keys = [sum([weight[c] for c in hand]) for hand in self.hands]
+        self.field_key = sum([field_weight[c] for c in self.field])
         self._returns = self._moves = None
 
     def clone(self) -> GogyoState:
@@ -452,18 +448,27 @@ class GogyoState:
         `randoms`, pick its move as RandomPolicy would (legal action int(rand() * count) of `choices`)
         and apply it too: a whole run of random seats' moves in one call, for the harness's playout.
         Counts every move made by kind into `counts`; returns (moves made, of those picked here, the
-        ones picked from more than one legal action)."""
+        ones picked from more than one legal action). The scalars of the state live in locals while it
+        runs (written back before anything else reads them), which is most of what makes it fast.
+        """
         tables, rules = self.game.tables, self.game.rules
-        weight, field_weight, field_size = tables.weight, tables.field_weight, rules.field_size
+        weight, field_weight, field_size, value = tables.weight, tables.field_weight, rules.field_size, tables.duel_value
         hands, field, deck, discard, keys, down = self.hands, self.field, self.deck, self.discard, self.keys, self.down
         repeats, field_repeats, plain_floor = tables.repeats, tables.field_repeats, tables.plain_floor
-        plain, tails = tables.plain[self.num_players], tables.tails[self.num_players]
+        plain, tails, seats, own_turns = tables.plain[self.num_players], tables.tails[self.num_players], \
+            self.num_players, self.own_turns
+        phase, player, turn_player, field_key = self.phase, self.player, self.turn_player, self.field_key
+        winner, loser, turns = self.winner, self.loser, self.turns
         self._moves = None  # the cached choices go stale with the first move (and are not refilled here)
         moves: Sequence[Move]
         pool: Sequence[int]
+        if counts is None:
+            counts = [0] * len(ACTION_KINDS)
         made = multi = 0
         while True:
-            player = self.player
+            made += 1
+            counts[kind] += 1
+            turn_over = False  # whether the next player's turn begins
             if kind == FIELD or kind == DRAW or kind == GIVE:  # the turn's action, completed below
                 if kind == FIELD:  # discard x, take the field card y (face up)
                     hand = hands[player]
@@ -473,7 +478,7 @@ class GogyoState:
                     hand.append(y)
                     down[player] &= ~(1 << x)
                     keys[player] += weight[y] - weight[x]
-                    self.field_key -= field_weight[y]
+                    field_key -= field_weight[y]
                 elif kind == DRAW:  # discard x (and y unless NONE), draw as many from the deck, face down
                     hand = hands[player]
                     for card in (x, y) if y != NONE else (x,):
@@ -485,49 +490,38 @@ class GogyoState:
                         down[player] = down[player] & ~(1 << card) | 1 << drawn
                 else:  # GIVE: the duel's winner hands the loser the field card x
                     field.remove(x)
-                    hands[self.loser].append(x)
-                    keys[self.loser] += weight[x]
-                    self.field_key -= field_weight[x]
-                    self.player = self.turn_player
+                    hands[loser].append(x)
+                    keys[loser] += weight[x]
+                    field_key -= field_weight[x]
+                    player = turn_player
                 while deck and len(field) < field_size:  # refill the field
                     card = deck.pop()
                     field.append(card)
-                    self.field_key += field_weight[card]
+                    field_key += field_weight[card]
                 if not deck:
-                    self._finish(END_DECK)  # clarification "deck-empty"
-                    turn_over = False
-                elif self.own_turns[self.turn_player]:
-                    self.phase = DECLARE_CHOICE  # (no declaration on a player's first own turn)
-                    turn_over = False
+                    phase, self.end_reason = OVER, END_DECK  # clarification "deck-empty"
+                elif own_turns[turn_player]:
+                    phase = DECLARE_CHOICE  # (no declaration on a player's first own turn)
+                    if made < budget and randoms[player]:  # a random seat's choice, picked as below, played at once
+                        kind = _DECLARE_OR_PASS_MOVES[int(rand() * len(_DECLARE_OR_PASS_MOVES))][0]  # type: ignore[misc]
+                        made += 1
+                        counts[kind] += 1
+                        multi += 1
                 else:
-                    turn_over = True
-            elif kind == PASS:
-                turn_over = True
-            elif kind == DECLARE:  # at the threshold the game ends; below it the hand is revealed, play goes on
-                seat = self.turn_player
-                if tables.cards.reaches(keys[seat], hands[seat], rules.declare_threshold):
-                    self._finish(END_DECLARED)
-                    turn_over = False
-                else:
-                    self.wrong_declarations += 1
-                    down[seat] = 0
                     turn_over = True
             elif kind == DUEL:
                 # Both draw a card, compared, then both discarded (clarification "duel-cards"); a tie goes
                 # to the defender x. The loser's hand is revealed; the winner chooses what to take.
                 attack, defend = deck.pop(), deck.pop()
                 discard += (attack, defend)
-                if tables.duel_value[attack] > tables.duel_value[defend]:
-                    self.winner, self.loser = player, x
+                if value[attack] > value[defend]:
+                    winner, loser = player, x
                     self.duels_won_by_attacker += 1
                 else:
-                    self.winner, self.loser = x, player
-                down[self.loser] = 0
-                self.player = self.winner
-                self.phase = WIN_CHOICE
-                turn_over = False
+                    winner, loser = x, player
+                down[loser] = 0
+                player, phase = winner, WIN_CHOICE
             elif kind == PLUNDER or kind == DESTROY:  # the winner discards x and takes y, or has the loser discard y
-                winner, loser = self.winner, self.loser
                 hands[loser].remove(y)
                 down[loser] &= ~(1 << y)  # (all revealed by the duel already)
                 keys[loser] -= weight[y]
@@ -539,40 +533,43 @@ class GogyoState:
                     keys[winner] += weight[y] - weight[x]
                 else:
                     discard.append(y)
-                self.phase = GIVE_CHOICE
-                turn_over = False
-            else:
+                phase = GIVE_CHOICE
+            elif kind != PASS and kind != DECLARE:
+                self.player, self.phase, self.field_key = player, phase, field_key
                 raise ValueError(f"not a gogyo action: {kind << KIND_SHIFT | x << SHIFT | y}")
+            if kind == PASS:  # (also reached right after a random seat's action, above)
+                turn_over = True
+            elif kind == DECLARE:  # at the threshold the game ends; below it the hand is revealed, play goes on
+                if tables.cards.reaches(keys[turn_player], hands[turn_player], rules.declare_threshold):
+                    phase, self.end_reason = OVER, END_DECLARED
+                else:
+                    self.wrong_declarations += 1
+                    down[turn_player] = 0
+                    turn_over = True
             if turn_over:  # the next player's turn
-                self.own_turns[self.turn_player] += 1
-                self.turn_player = self.player = (self.turn_player + 1) % self.num_players
-                self.winner = self.loser = -1
-                self.turns += 1
-                self.phase = MAIN
-            made += 1
-            if counts is not None:
-                counts[kind] += 1
-            if made >= budget or self.phase == OVER or not randoms[self.player]:
-                return made, multi
-            # The random seat's pick, as `sample` makes it; the two commonest decisions read directly.
-            player, phase = self.player, self.phase
-            if phase == DECLARE_CHOICE:
-                moves, pool = _DECLARE_OR_PASS_MOVES, _NONE_POOL
-            elif phase == MAIN and not (keys[player] & repeats or self.field_key & field_repeats
-                                        or len(deck) <= plain_floor):
+                own_turns[turn_player] += 1
+                turn_player = player = (turn_player + 1) % seats
+                winner = loser = -1
+                turns += 1
+                phase = MAIN
+            if made >= budget or phase == OVER or not randoms[player]:
+                break
+            # The random seat's pick, as `sample` makes it; the commonest decision read directly.
+            if phase == MAIN and not (keys[player] & repeats or field_key & field_repeats or len(deck) <= plain_floor):
                 moves, pool = plain, [*hands[player], *field, *tails[player]]  # what choices() gives then
             else:
+                self.phase, self.player, self.turn_player, self.field_key = phase, player, turn_player, field_key
+                self.winner, self.loser = winner, loser
                 moves, pool = self._choices()
             count = len(moves)
             if count > 1:
                 multi += 1
             kind, a, b = moves[int(rand() * count)]  # type: ignore[misc]  # rand comes with randoms
             x, y = pool[a], pool[b]
-
-    def _finish(self, reason: str) -> None:
-        self.phase = OVER
-        self.end_reason = reason
-        self.player = TERMINAL
+        self.phase, self.player, self.turn_player, self.field_key = phase, TERMINAL if phase == OVER else player, \
+            turn_player, field_key
+        self.winner, self.loser, self.turns = winner, loser, turns
+        return made, multi
 
     # -- results ---------------------------------------------------------------------------
     def returns(self) -> tuple[int, ...]:
