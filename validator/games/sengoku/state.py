@@ -6,12 +6,12 @@ name table built from the loaded deck), `SengokuState` (one game, mutated in pla
 completed names (base rule), discard one; then a steal window (横取り) opens on the discard. The
 riichi variant (もうひとつのルール) keeps names hidden and ends at the first empty hand.
 
-Kept cheap per step, for seeded simulation: a hand is held as type counts, its sorted types and its
-sorted distinct types (the discard choices), with a stack of physical cards per type; the discard
-choices are listed only when asked (`legal_count`/`legal_at` index them without a list), and once a
-hand has been seen to hold no complete name only names through the card just gained are looked for
-(a hand less a laid-out name is part of a hand that completed none). `fast_playout` plays whole
-games through this same State (playout.py).
+Kept cheap per step, for seeded simulation: a hand is held as type counts and its sorted distinct
+types (the discard choices), with a stack of physical cards per type; the discard choices are listed
+only when asked (`legal_count`/`legal_at` index them without a list); once a hand has been seen to
+hold no complete name, only names through the card just drawn are looked for (a hand less a name
+laid out is part of a hand that completed none); in the riichi variant only a hand in riichi is
+packed after a gain. `fast_playout` plays whole games through this same State (playout.py).
 """
 from __future__ import annotations
 
