@@ -452,11 +452,11 @@ class GogyoState:
         runs (written back before anything else reads them), which is most of what makes it fast.
         """
         tables, rules = self.game.tables, self.game.rules
-        weight, field_weight, field_size, value = tables.weight, tables.field_weight, rules.field_size, tables.duel_value
+        weight, field_weight, value = tables.weight, tables.field_weight, tables.duel_value
         hands, field, deck, discard, keys, down = self.hands, self.field, self.deck, self.discard, self.keys, self.down
         repeats, field_repeats, plain_floor = tables.repeats, tables.field_repeats, tables.plain_floor
-        plain, tails, seats, own_turns = tables.plain[self.num_players], tables.tails[self.num_players], \
-            self.num_players, self.own_turns
+        seats, own_turns, field_size = self.num_players, self.own_turns, rules.field_size
+        plain, tails = tables.plain[seats], tables.tails[seats]
         phase, player, turn_player, field_key = self.phase, self.player, self.turn_player, self.field_key
         winner, loser, turns = self.winner, self.loser, self.turns
         self._moves = None  # the cached choices go stale with the first move (and are not refilled here)
