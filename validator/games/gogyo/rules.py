@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, NamedTuple
+from typing import TYPE_CHECKING, Any
 
 from ...engine.actions import ActionCodec
 from ...engine.api import Action, Clarification, Seat, rule
@@ -80,22 +80,41 @@ class GogyoRules:
         return cls(**{name: rule(rules, name, int, "gogyo") for name in cls.__dataclass_fields__})
 
 
-class GogyoObservation(NamedTuple):
+class GogyoObservation:
     """One seat's view: own hand, the field, everyone's face-up cards, pile sizes, the turn's context.
-    (A NamedTuple: built once per greedy decision, so it must be cheap to make.)"""
 
-    game_name: str
-    game: GogyoGame
-    seat: Seat
-    phase: int
-    turn_player: Seat
-    hand: tuple[int, ...]
-    field: tuple[int, ...]
-    shown: tuple[tuple[int, ...], ...]   # per seat: its face-up hand cards, in hand order
-    hidden: tuple[int, ...]              # per seat: how many of its hand cards are face down
-    deck_size: int
-    discard_size: int
-    duel_winner: Seat
-    duel_loser: Seat
-    first_turn: bool
-    previous_scores: tuple[tuple[int, ...], ...]
+    A snapshot, built for every greedy decision, so it is cheap to make: the hands are copied as
+    tuples with their face-down masks, and `shown` and `hidden` are worked out only when read.
+    """
+
+    __slots__ = ("game_name", "game", "seat", "phase", "turn_player", "field", "deck_size", "discard_size",
+                 "duel_winner", "duel_loser", "first_turn", "previous_scores", "_hands", "_down", "_shown")
+
+    def __init__(self, game_name: str, game: GogyoGame, seat: Seat, phase: int, turn_player: Seat,
+                 hands: tuple[tuple[int, ...], ...], down: tuple[int, ...], field: tuple[int, ...], deck_size: int,
+                 discard_size: int, duel_winner: Seat, duel_loser: Seat, first_turn: bool,
+                 previous_scores: tuple[tuple[int, ...], ...]) -> None:
+        self.game_name, self.game, self.seat, self.phase, self.turn_player = game_name, game, seat, phase, turn_player
+        self._hands, self._down, self.field = hands, down, field  # _down[s]: bit mask of s's face-down cards
+        self.deck_size, self.discard_size, self.duel_winner, self.duel_loser = deck_size, discard_size, duel_winner, \
+            duel_loser
+        self.first_turn, self.previous_scores = first_turn, previous_scores
+        self._shown: tuple[tuple[int, ...], ...] | None = None
+
+    @property
+    def hand(self) -> tuple[int, ...]:
+        """The seat's own hand, face-down cards included (its owner may look)."""
+        return self._hands[self.seat]
+
+    @property
+    def shown(self) -> tuple[tuple[int, ...], ...]:
+        """Per seat: its face-up hand cards, in hand order."""
+        if self._shown is None:
+            self._shown = tuple([hand if not down else tuple([c for c in hand if not down >> c & 1])
+                                 for hand, down in zip(self._hands, self._down)])
+        return self._shown
+
+    @property
+    def hidden(self) -> tuple[int, ...]:
+        """Per seat: how many of its hand cards are face down."""
+        return tuple([len(hand) - len(shown) for hand, shown in zip(self._hands, self.shown)])

@@ -595,17 +595,10 @@ class GogyoState:
     def counters(self) -> Mapping[str, int]:
         return {"wrong_declarations": self.wrong_declarations, "duels_won_by_attacker": self.duels_won_by_attacker}
 
-    def view(self) -> tuple[tuple[tuple[int, ...], ...], tuple[int, ...]]:
-        """What every seat sees of every hand: its face-up cards in hand order, and how many are face down."""
-        shown = tuple([tuple(hand) if not down else tuple([c for c in hand if not down >> c & 1])
-                       for hand, down in zip(self.hands, self.down)])
-        return shown, tuple([len(hand) - len(s) for hand, s in zip(self.hands, shown)])
-
     def observation(self, player: Seat) -> GogyoObservation:
-        shown, hidden = self.view()
         return GogyoObservation(
-            self.game.name, self.game, player, self.phase, self.turn_player, tuple(self.hands[player]),
-            tuple(self.field), shown, hidden, len(self.deck), len(self.discard), self.winner, self.loser,
+            self.game.name, self.game, player, self.phase, self.turn_player, tuple([tuple(h) for h in self.hands]),
+            tuple(self.down), tuple(self.field), len(self.deck), len(self.discard), self.winner, self.loser,
             self.own_turns[self.turn_player] == 0, self.previous_scores)
 
     # -- display and checks ----------------------------------------------------------------
