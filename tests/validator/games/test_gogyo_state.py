@@ -10,7 +10,8 @@ import pytest
 
 from validator.engine.policies import find_policy
 from validator.games.gogyo.rules import KIND_SHIFT, MASK, OVER, SHIFT
-from validator.games.gogyo.state import GogyoGame, GogyoState, shuffle, shuffle_matches
+from validator.games.gogyo.state import GogyoGame, GogyoState
+from validator.games.gogyo.tables import shuffle, shuffle_matches
 from validator.loader import load_game
 from validator.paths import DEFAULT_DECKS_DIR
 from validator.simulate import SimConfig, play_match, simulate

@@ -1,11 +1,11 @@
 """The harness's whole-game player for gogyo (RulesGame.fast_playout): validator.simulate.play_game's loop,
 driving the same GogyoState through its own methods, for simulate() runs without invariant checks.
 
-It knows no rule. What it saves over the generic loop: a random seat picks its action by index
+It knows no rule. What it saves over the generic loop: a random seat's action is picked by index
 (GogyoState.sample: what RandomPolicy.choose picks from the full list, drawn from the same
-generator), so no legal-action list is built for it; and the state's methods are bound once per game.
-Every other seat is asked exactly as play_game asks it. So its records equal play_game's, seed for
-seed, which the golden tests check through both paths.
+generator), so no legal-action list is built for it, and GogyoState.run plays on through the
+random seats that follow in one call. Every other seat is asked exactly as play_game asks it. So
+its records equal play_game's, seed for seed, which the golden tests check through both paths.
 """
 from __future__ import annotations
 
