@@ -44,19 +44,16 @@ _DRAW_KIND, _DUEL_KIND = DRAW << KIND_SHIFT, DUEL << KIND_SHIFT  # the smallest 
 class _Kit:
     """Per-game lookups bound once: card weights and types, links, scorer, duel odds."""
 
-    __slots__ = ("game", "type_of", "weight", "dyn_weight", "elem_weight", "links", "link_rows", "total", "cached",
-                 "total_counted", "ceiling", "dyn_ceiling", "elem_ceiling", "dyn_get", "elem_get", "exact_bounds",
-                 "threshold", "win_chance")
+    __slots__ = ("game", "type_of", "weight", "links", "link_rows", "total", "cached",
+                 "total_counted", "ceiling", "dyn_ceiling", "elem_ceiling", "exact_bounds", "counts", "bits", "low",
+                 "bounds", "threshold", "win_chance")
 
     def __init__(self, game: GogyoGame) -> None:
         table, scorer = game.table, game.scorer
-        dyn_weight, elem_weight = scorer.count_weights
         type_of = table.type_of
         self.game = game
         self.type_of = type_of
         self.weight = tuple(table.weight[t] for t in type_of)  # per physical card
-        self.dyn_weight = tuple(dyn_weight[t] for t in type_of)
-        self.elem_weight = tuple(elem_weight[t] for t in type_of)
         self.links = game.links
         self.link_rows = tuple(tuple(game.links[t][u] for u in type_of) for t in type_of)  # physical x physical
         self.total = scorer.total
@@ -64,13 +61,26 @@ class _Kit:
         self.total_counted = scorer.total_counted
         self.ceiling = scorer.ceiling
         self.dyn_ceiling, self.elem_ceiling = scorer.ceiling_tables()
-        self.dyn_get, self.elem_get = self.dyn_ceiling.get, self.elem_ceiling.get
         self.exact_bounds = scorer.bounds_exact
+        cards = game.tables.cards  # both count keys of a hand in one integer: dynasty << bits | element
+        self.counts, self.bits, self.low = cards.counts, cards.elem_bits, cards.elem_mask
+        self.bounds: dict[int, int] = {}  # both count keys -> ceiling << 1 | whether it is the exact score
         self.threshold = game.rules.declare_threshold
         values = [table.duel_value[t] for t in type_of]
         n = len(values)
         ties = sum(values.count(v) * (values.count(v) - 1) for v in set(values)) / (n * (n - 1))
         self.win_chance = (1 - ties) / 2  # the attacker needs strictly more; ties go to the defender
+
+    def bound(self, both: int) -> int:
+        """The order-free ceiling of a hand whose count keys are `both`, shifted left one bit, the low bit
+        set when that ceiling is the hand's exact score (one kind of run scores 0: Scorer.bounds_exact)."""
+        found = self.bounds.get(both)
+        if found is None:
+            dyn_key, elem_key = both >> self.bits, both & self.low
+            ceiling = self.ceiling(dyn_key, elem_key)
+            exact = self.exact_bounds and not (self.dyn_ceiling[dyn_key] and self.elem_ceiling[elem_key])
+            found = self.bounds[both] = ceiling << 1 | exact
+        return found
 
     def score(self, cards: Sequence[int]) -> int:
         weight = self.weight
@@ -108,29 +118,27 @@ class _Hand:
     whose order-free bound gives one kind of run 0 points scores exactly that bound (the scorer's own
     first answer), so it is read from the bound without building the new hand."""
 
-    __slots__ = ("kit", "cards", "key", "dyn_key", "elem_key")
+    __slots__ = ("kit", "cards", "key", "both")
 
     def __init__(self, kit: _Kit, cards: Sequence[int]) -> None:
-        weight, dyn_weight, elem_weight = kit.weight, kit.dyn_weight, kit.elem_weight
-        key = dyn_key = elem_key = 0
+        weight, counts = kit.weight, kit.counts
+        key = both = 0
         for card in cards:
             key += weight[card]
-            dyn_key += dyn_weight[card]
-            elem_key += elem_weight[card]
-        self.kit, self.cards, self.key, self.dyn_key, self.elem_key = kit, cards, key, dyn_key, elem_key
+            both += counts[card]
+        self.kit, self.cards, self.key, self.both = kit, cards, key, both
 
-    def _exact(self, key: int, dyn_key: int, elem_key: int, out: int, gone: int, into: int) -> int:
+    def _exact(self, key: int, both: int, out: int, gone: int, into: int) -> int:
         """Exact score of the hand less `out` and `gone` plus `into` (NONE: no such card), whose keys are given."""
         kit = self.kit
-        dynasty, element = kit.dyn_get(dyn_key), kit.elem_get(elem_key)
-        if dynasty is None or element is None:
-            kit.ceiling(dyn_key, elem_key)
-            dynasty, element = kit.dyn_ceiling[dyn_key], kit.elem_ceiling[elem_key]
-        if kit.exact_bounds and not (dynasty and element):
-            return dynasty + element
-        return self._ordered(key, dyn_key, elem_key, out, gone, into)
+        bound = kit.bounds.get(both)
+        if bound is None:
+            bound = kit.bound(both)
+        if bound & 1:
+            return bound >> 1
+        return self._ordered(key, both, out, gone, into)
 
-    def _ordered(self, key: int, dyn_key: int, elem_key: int, out: int, gone: int, into: int) -> int:
+    def _ordered(self, key: int, both: int, out: int, gone: int, into: int) -> int:
         """_exact for a hand whose order-free bound is not its score: the scorer's memo, or its search."""
         kit = self.kit
         found = kit.cached(key)
@@ -139,61 +147,54 @@ class _Hand:
             types = [type_of[c] for c in self.cards if c != out and c != gone]
             if into != NONE:
                 types.append(type_of[into])
-            found = kit.total_counted(key, types, dyn_key, elem_key)
+            found = kit.total_counted(key, types, both >> kit.bits, both & kit.low)
         return found
 
     def current(self) -> int:
         """Exact score of the hand itself."""
-        return self._exact(self.key, self.dyn_key, self.elem_key, NONE, NONE, NONE)
+        return self._exact(self.key, self.both, NONE, NONE, NONE)
 
     def swap_score(self, out: int, into: int) -> int:
         """Exact score with `out` replaced by `into`."""
         kit = self.kit
         return self._exact(self.key - kit.weight[out] + kit.weight[into],
-                           self.dyn_key - kit.dyn_weight[out] + kit.dyn_weight[into],
-                           self.elem_key - kit.elem_weight[out] + kit.elem_weight[into], out, NONE, into)
+                           self.both - kit.counts[out] + kit.counts[into], out, NONE, into)
 
     def without(self, out: int, gone: int = NONE) -> int:
         """Exact score of the other cards when `out` (and `gone`, if given) leave the hand."""
         kit = self.kit
-        weight, dyn_weight, elem_weight = kit.weight, kit.dyn_weight, kit.elem_weight
+        weight, counts = kit.weight, kit.counts
         if gone == NONE:
-            return self._exact(self.key - weight[out], self.dyn_key - dyn_weight[out],
-                               self.elem_key - elem_weight[out], out, NONE, NONE)
-        return self._exact(self.key - weight[out] - weight[gone], self.dyn_key - dyn_weight[out] - dyn_weight[gone],
-                           self.elem_key - elem_weight[out] - elem_weight[gone], out, gone, NONE)
+            return self._exact(self.key - weight[out], self.both - counts[out], out, NONE, NONE)
+        return self._exact(self.key - weight[out] - weight[gone], self.both - counts[out] - counts[gone],
+                           out, gone, NONE)
 
     def hopeful(self, into: int, floor: int) -> bool:
         """Whether some swap bringing in `into` could beat `floor`: the bound of the hand plus `into`
         (more cards never lower a bound) does."""
-        kit = self.kit
-        dyn_key, elem_key = self.dyn_key + kit.dyn_weight[into], self.elem_key + kit.elem_weight[into]
-        dynasty, element = kit.dyn_get(dyn_key), kit.elem_get(elem_key)
-        return (kit.ceiling(dyn_key, elem_key) if dynasty is None or element is None else dynasty + element) > floor
+        return self.kit.bound(self.both + self.kit.counts[into]) >> 1 > floor
 
-    def _ranked(self, swaps: Sequence[tuple[int, Sequence[int]]],
-                floor: int) -> list[tuple[int, int, int, bool, int, int]]:
+    def _ranked(self, swaps: Sequence[tuple[int, Sequence[int]]], floor: int) -> list[tuple[int, int, int, int, int]]:
         """(bound, out, into, bound is exact, count keys) of every swap (per card in: the cards it may
         replace) whose order-free bound beats `floor`, best bound first. A card in that is not
         `hopeful` is skipped at once. (Hot path: the lookups are inlined.)"""
         kit = self.kit
-        dyn_get, elem_get, slow_ceiling = kit.dyn_get, kit.elem_get, kit.ceiling
-        dyn_weight, elem_weight, exact = kit.dyn_weight, kit.elem_weight, kit.exact_bounds
-        dyn_key, elem_key = self.dyn_key, self.elem_key
+        known, bound, counts, both = kit.bounds.get, kit.bound, kit.counts, self.both
         ranked = []
         for into, outs in swaps:
-            d_in, e_in = dyn_key + dyn_weight[into], elem_key + elem_weight[into]
-            dynasty, element = dyn_get(d_in), elem_get(e_in)
-            if (slow_ceiling(d_in, e_in) if dynasty is None or element is None else dynasty + element) <= floor:
+            both_in = both + counts[into]
+            found = known(both_in)
+            if found is None:
+                found = bound(both_in)
+            if found >> 1 <= floor:
                 continue
             for out in outs:
-                d, e = d_in - dyn_weight[out], e_in - elem_weight[out]
-                dynasty, element = dyn_get(d), elem_get(e)
-                if dynasty is None or element is None:
-                    slow_ceiling(d, e)
-                    dynasty, element = kit.dyn_ceiling[d], kit.elem_ceiling[e]
-                if dynasty + element > floor:
-                    ranked.append((dynasty + element, out, into, exact and not (dynasty and element), d, e))
+                after = both_in - counts[out]
+                found = known(after)
+                if found is None:
+                    found = bound(after)
+                if found >> 1 > floor:
+                    ranked.append((found >> 1, out, into, found & 1, after))
         ranked.sort(reverse=True)  # (out, into) never repeats, so the keys after it never decide the order
         return ranked
 
@@ -203,10 +204,10 @@ class _Hand:
         and only while the bound could win."""
         best, found = floor, []
         weight, key = self.kit.weight, self.key
-        for bound, out, into, known, d, e in self._ranked(swaps, floor):
+        for bound, out, into, known, both in self._ranked(swaps, floor):
             if bound < best:
                 break
-            score = bound if known else self._ordered(key - weight[out] + weight[into], d, e, out, NONE, into)
+            score = bound if known else self._ordered(key - weight[out] + weight[into], both, out, NONE, into)
             if score > best:
                 best, found = score, [(out, into)]
             elif score == best and score > floor:
@@ -217,10 +218,10 @@ class _Hand:
         """best_swaps(swaps, floor)[0]: the best score, without listing the swaps reaching it."""
         best = floor
         weight, key = self.kit.weight, self.key
-        for bound, out, into, known, d, e in self._ranked(swaps, floor):
+        for bound, out, into, known, both in self._ranked(swaps, floor):
             if bound <= best:
                 break
-            score = bound if known else self._ordered(key - weight[out] + weight[into], d, e, out, NONE, into)
+            score = bound if known else self._ordered(key - weight[out] + weight[into], both, out, NONE, into)
             if score > best:
                 best = score
         return best
