@@ -72,6 +72,9 @@ COUNTERS = ("attacks", "neutral_captures", "battles", "refusals", "rounds", "tie
             "end_target", "end_lord", "end_stalemate", "end_rounds")
 _PASS, _DONE, _REFUSE, _ROLL, _DRAW = (encode(k) for k in (PASS, DONE, REFUSE, ROLL, DRAW))
 _RECOVER, _RECRUIT, _DISMISS = encode(RECOVER), encode(RECRUIT), encode(DISMISS)
+# kind bases of the actions that carry a card or an area: base | operand (hot loop of the legal lists)
+_ATTACK, _PAY, _COMMIT, _DAMAGE, _KEEP, _RELEASE, _SHED, _SPEND, _RESTORE, _TAKE, _DISCARD = (
+    encode(k) for k in (ATTACK, PAY, COMMIT, DAMAGE, KEEP, RELEASE, SHED, SPEND, RESTORE, TAKE, DISCARD))
 
 
 @dataclass(frozen=True)
@@ -208,12 +211,16 @@ class SangokushiState:
 
     def attackable(self, seat: Seat) -> list[int]:
         """4.2/4.3: areas next to one the seat holds, or any area when it holds none (never its own)."""
-        owner = self.owner
-        mine = [a for a, o in enumerate(owner) if o == seat]
-        if not mine:
+        owner, neighbours = self.owner, self.board.neighbours
+        found: set[int] = set()
+        held = False
+        for area, holder in enumerate(owner):
+            if holder == seat:
+                held = True
+                found.update(neighbours[area])
+        if not held:
             return [a for a, o in enumerate(owner) if o != seat]
-        found = {b for a in mine for b in self.board.neighbours[a] if owner[b] != seat}
-        return sorted(found)
+        return sorted(a for a in found if owner[a] != seat)
 
     def current_player(self) -> Seat:
         return TERMINAL if self.phase == OVER else self.player
@@ -251,7 +258,7 @@ class SangokushiState:
             legal = []
             if hand:
                 cost = self.rules.neutral_cost
-                legal = [encode(ATTACK, a) for a in self.attackable(seat) if self.owner[a] >= 0 or len(hand) >= cost]
+                legal = [_ATTACK | a for a in self.attackable(seat) if self.owner[a] >= 0 or len(hand) >= cost]
             if self.used[seat]:
                 legal.append(_RECOVER)
             if self.held(seat) < self.limit(seat) and (self.deck or self.pool):
@@ -261,31 +268,31 @@ class SangokushiState:
             legal.append(_PASS)
             return legal
         if phase == PAY_P:
-            return [encode(PAY, c) for c in hand]
+            return [_PAY | c for c in hand]
         if phase in (ATTACK_P, DEFEND_P):
-            legal = [encode(COMMIT, c) for c in hand]
+            legal = [_COMMIT | c for c in hand]
             if self.spent:
                 legal.append(_DONE)
             elif phase == DEFEND_P:
                 legal.append(_REFUSE)
             return legal
         if phase == DAMAGE_P:
-            return [encode(DAMAGE, c) for c in self.up[self.damaged]]
+            return [_DAMAGE | c for c in self.up[self.damaged]]
         if phase == CAPTURE_P:
             card = self.captured[-1]
-            return [encode(KEEP, card), encode(RELEASE, card)]
+            return [_KEEP | card, _RELEASE | card]
         if phase == SHED_P:
-            return [encode(SHED, c) for c in hand + self.used[seat]]
+            return [_SHED | c for c in hand + self.used[seat]]
         if phase == RECOVER_P:
-            return [*(encode(SPEND, c) for c in hand), _ROLL]
+            return [*(_SPEND | c for c in hand), _ROLL]
         if phase == RESTORE_P:
-            return [encode(RESTORE, c) for c in self.eligible]
+            return [_RESTORE | c for c in self.eligible]
         if phase == RECRUIT_P:
             return economy.recruit_legal(self, hand)
         if phase == DRAW_P:
-            return ([_DRAW] if self.deck else []) + [encode(TAKE, c) for c in self.pool]
+            return ([_DRAW] if self.deck else []) + [_TAKE | c for c in self.pool]
         if phase == DISMISS_P:
-            return [encode(DISCARD, c) for c in hand] + ([_DONE] if self.pending else [])
+            return [_DISCARD | c for c in hand] + ([_DONE] if self.pending else [])
         raise InvariantError(f"no phase {phase}")
 
     # -- applying ---------------------------------------------------------------------------------
