@@ -152,7 +152,7 @@ def test_an_unknown_engine_is_one_located_error_listing_the_known(tmp_path: Path
     assert len(lines) == 1, result.stderr
     found = assert_located(lines[0])
     assert found["path"] == "$.rules.engine"
-    assert "no rules engine 'gogo'" in found["message"] and "gogyo, jinzai, sengoku" in found["message"]
+    assert "no rules engine 'gogo'" in found["message"] and f"known: {', '.join(known_games())}" in found["message"]
     assert not out.exists() or files_in(out) == []
 
 
