@@ -165,7 +165,7 @@ def draw_path(space: CardSpace, element: Element) -> None:
 @lru_cache(maxsize=256)
 def _path_drawing(d: str, width_mm: float, height_mm: float) -> Drawing:
     w, h = mm_to_pt(width_mm), mm_to_pt(height_mm)
-    svg = (f'<svg xmlns="http://www.w3.org/2000/svg" width="{w}" height="{h}" viewBox="0 0 {width_mm} {height_mm}">'
+    svg = (f'<svg xmlns="http://www.w3.org/2000/svg" width="{w}pt" height="{h}pt" viewBox="0 0 {width_mm} {height_mm}">'
            f'<path d="{d}" fill="#000"/></svg>')
     try:
         drawing = svg2rlg(io.BytesIO(svg.encode()))
