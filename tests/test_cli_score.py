@@ -129,4 +129,5 @@ def test_an_unknown_game_is_one_line_and_exit_1() -> None:
     result = run("score", "nosuch", "x")
     assert result.exit_code == 1
     lines = result.stderr.strip().splitlines()
-    assert len(lines) == 1 and "no game 'nosuch'" in lines[0] and all(g in lines[0] for g in ("gogyo", "jinzai", "sengoku"))
+    assert len(lines) == 1 and "no game 'nosuch'" in lines[0]
+    assert all(game in lines[0] for game in ("gogyo", "jinzai", "sengoku"))
