@@ -18,10 +18,10 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from .engine.api import FastPlayout, RulesGame
+from .engine.playout import END_CAP, ending
 from .engine.policies import Policy, find_policy
 
 DEFAULT_STEP_CAP = 1000  # decisions per game; gogyo games take well under 200
-END_CAP = "cap"
 
 
 @dataclass(frozen=True, slots=True)
@@ -109,11 +109,7 @@ def play_game(game: RulesGame, policies: Sequence[Policy], chance: random.Random
         steps += 1
         if check_invariants:
             state.check_invariants()
-    if state.is_terminal():
-        outcome = state.outcome()
-        end, scores, winners = outcome.reason, outcome.scores, outcome.winners
-    else:
-        end, scores, winners = END_CAP, state.returns(), ()
+    end, scores, winners = ending(state)
     return GameRecord(state.turn_number(), steps, end, tuple(scores), tuple(winners), first, tuple(counts),
                       decisions, choices, tuple(sorted(state.counters().items())))
 

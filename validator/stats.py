@@ -21,7 +21,8 @@ from collections.abc import Sequence
 from typing import Any
 
 from .engine.api import RulesGame
-from .simulate import END_CAP, MatchRecord, SimConfig
+from .engine.playout import END_CAP
+from .simulate import MatchRecord, SimConfig
 
 Z95 = 1.959963984540054
 DEFAULT_SECONDS_PER_TURN = 30.0

@@ -8,10 +8,10 @@ import random
 
 import pytest
 
+from validator.engine.chance import inline_shuffle_matches, shuffle
 from validator.engine.policies import find_policy
 from validator.games.gogyo.rules import KIND_SHIFT, MASK, OVER, SHIFT
 from validator.games.gogyo.state import GogyoGame, GogyoState
-from validator.games.gogyo.tables import shuffle, shuffle_matches
 from validator.loader import load_game
 from validator.paths import DEFAULT_DECKS_DIR
 from validator.simulate import SimConfig, play_match, simulate
@@ -161,7 +161,7 @@ def test_other_field_sizes_play_through_both_paths(model):
 
 
 def test_inline_shuffle_equals_random_shuffle_and_the_fallback_is_used_otherwise(game):
-    assert shuffle_matches(66)
+    assert inline_shuffle_matches(66)
     bits = [(i + 1).bit_length() for i in range(66)]
     for seed in range(50):
         ours, theirs = random.Random(seed), random.Random(seed)

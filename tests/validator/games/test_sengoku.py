@@ -7,6 +7,7 @@ import pytest
 
 from validator import simulate as harness
 from validator.engine.api import TERMINAL
+from validator.engine.playout import END_CAP
 from validator.engine.policies import find_policy
 from validator.engine.registry import engine_for
 from validator.games.sengoku.policies import choose as greedy_choose
@@ -329,7 +330,7 @@ def test_seeded_games_keep_invariants(game, variant, policy, games):
         config = harness.SimConfig(players, (policy,) * players, games, seed=players, check_invariants=True)
         for match in harness.simulate(g, config):
             record = match.games[0]
-            assert record.end != harness.END_CAP and match.winners
+            assert record.end != END_CAP and match.winners
             ends.add(record.end)
             assert record.turns <= 120
     assert ends <= {"pile-empty", "all-out", "riichi-win", "draw"}

@@ -14,8 +14,8 @@ from collections.abc import Sequence
 from typing import Any
 
 from ...engine.api import Seat
+from ...engine.playout import ending
 from ...engine.policies import RandomPolicy
-from ...simulate import END_CAP
 from .rules import KIND_SHIFT, MASK, OVER, SHIFT
 from .state import GogyoGame
 
@@ -59,10 +59,6 @@ class GogyoPlayout:
             made, picked = run(kind, x, y, randoms, rand, step_cap - steps, counts)  # and the random seats after
             steps += made
             choices += picked
-        if state.phase == OVER:
-            outcome = state.outcome()
-            end, scores, winners = outcome.reason, outcome.scores, outcome.winners
-        else:
-            end, scores, winners = END_CAP, state.returns(), ()
+        end, scores, winners = ending(state)
         return (state.turns, steps, end, scores, winners, first, tuple(counts), steps, choices,
                 tuple(sorted(state.counters().items())))

@@ -21,6 +21,8 @@ from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
 from ...engine.api import TERMINAL, Action, InvariantError, Outcome, Seat, best_seats
+from ...engine.chance import shuffle
+from ...engine.match import FixedGamesMatch
 from ...model import Game as GameModel
 from .cards import CardTable, build_card_table, link_table, parse_hand
 from .rules import (
@@ -48,11 +50,11 @@ from .rules import (
     GogyoRules,
 )
 from .scoring import HandScore, Scorer, build_scoring_rules
-from .tables import DECLARE_OR_PASS_MOVES, NONE_POOL, Move, Tables, shape, shuffle
+from .tables import DECLARE_OR_PASS_MOVES, NONE_POOL, Move, Tables, shape
 
 
 @dataclass(frozen=True)
-class GogyoGame:
+class GogyoGame(FixedGamesMatch):
     """Immutable rules, card table and scorer; deals new states."""
 
     engine: ClassVar[str] = "gogyo"
@@ -93,21 +95,12 @@ class GogyoGame:
             raise ValueError(f"{self.name} is for {self.min_players}-{self.max_players} players, not {num_players}")
         deck = list(range(self.table.deck_size))
         tables = self.tables
-        if tables.inline_shuffle and type(rng) is random.Random:
-            shuffle(rng, deck, tables.shuffle_bits)
-        else:
-            rng.shuffle(deck)
+        shuffle(rng, deck, tables.shuffle_bits)
         start = rng.randrange(num_players) if first_player is None else first_player
         return GogyoState(self, deck, num_players, start, tuple([tuple(s) for s in previous_scores]))
 
     def action_kind(self, action: Action) -> int:
         return action >> KIND_SHIFT
-
-    def next_first_player(self, first_player: Seat, num_players: int) -> Seat:
-        return (first_player + 1) % num_players
-
-    def match_over(self, deal_scores: Sequence[Sequence[int]]) -> bool:
-        return len(deal_scores) >= self.games_per_match
 
     def match_winners(self, deal_scores: Sequence[Sequence[int]]) -> tuple[Seat, ...]:
         """Highest total; ties broken by the last game's score; still tied, a shared win."""

@@ -1,16 +1,16 @@
 """gogyo's per-game lookups, derived once from the card table and rules, that GogyoState's hot paths read.
 
 Card weights for the kept hand and field keys (a repeated card type is one bit test), duel values,
-the inline shuffle, and the legal actions' layouts: a decision's legal actions are moves (kind, a, b)
+the shuffle's draw widths, and the legal actions' layouts: a decision's legal actions are moves (kind, a, b)
 into a pool of cards and seats, and the moves depend only on the shapes of the hands and field
 involved, so each list is built once per game and shared by every state.
 """
 from __future__ import annotations
 
-import random
 from collections.abc import Sequence
 from typing import Any
 
+from ...engine.chance import shuffle_bits
 from .cards import CardTable
 from .rules import DECLARE, DESTROY, DRAW, DUEL, FIELD, GIVE, MAIN, NONE, PASS, PLUNDER, WIN_CHOICE, GogyoRules
 from .scoring import CardScorer, Scorer
@@ -30,36 +30,11 @@ def multiset_weights(copies: Sequence[int], size: int) -> tuple[tuple[int, ...],
     return tuple(weights), repeats
 
 
-def shuffle(rng: random.Random, cards: list[int], bits: Sequence[int]) -> None:
-    """rng.shuffle(cards) as CPython's Random.shuffle does it, minus its per-card method calls
-    (bits[i] = (i + 1).bit_length()); used only where `shuffle_matches` holds."""
-    getrandbits = rng.getrandbits
-    for i in range(len(cards) - 1, 0, -1):
-        k = bits[i]
-        j = getrandbits(k)
-        while j > i:
-            j = getrandbits(k)
-        cards[i], cards[j] = cards[j], cards[i]
-
-
-def shuffle_matches(size: int) -> bool:
-    """Whether `shuffle` draws and orders exactly as random.Random.shuffle on this interpreter."""
-    bits = [(i + 1).bit_length() for i in range(size)]
-    for seed in (0, 1, 2**64 - 59):
-        ours, theirs = random.Random(seed), random.Random(seed)
-        mine, reference = list(range(size)), list(range(size))
-        shuffle(ours, mine, bits)
-        theirs.shuffle(reference)
-        if mine != reference or ours.random() != theirs.random():
-            return False
-    return True
-
-
 class Tables:
     """Per-card lookups the state's hot paths read, derived once per game from its card table and rules."""
 
     __slots__ = ("weight", "repeats", "field_weight", "field_repeats", "duel_value", "cards", "shuffle_bits",
-                 "inline_shuffle", "plain", "plain_floor", "tails", "moves")
+                 "plain", "plain_floor", "tails", "moves")
 
     def __init__(self, rules: GogyoRules, table: CardTable, scorer: Scorer, max_players: int) -> None:
         self.cards = CardScorer(table, scorer)
@@ -70,8 +45,7 @@ class Tables:
         field_weights, self.field_repeats = multiset_weights(table.copies, rules.field_size)
         self.field_weight = tuple(field_weights[t] for t in table.type_of)
         self.duel_value = tuple(table.duel_value[t] for t in table.type_of)
-        self.shuffle_bits = tuple((i + 1).bit_length() for i in range(table.deck_size))
-        self.inline_shuffle = shuffle_matches(table.deck_size)
+        self.shuffle_bits = shuffle_bits(table.deck_size)
         # The main phase's moves (see GogyoState.choices) for a full hand and field without repeated
         # card types while the deck allows every kind (more than plain_floor cards), per player count.
         two = rules.draw_max >= 2

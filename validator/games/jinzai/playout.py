@@ -13,11 +13,10 @@ from collections.abc import Sequence
 from typing import Any
 
 from ...engine.api import Seat
+from ...engine.playout import ending
 from ...engine.policies import RandomPolicy
 from .rules import CODEC
 from .state import JinzaiGame
-
-END_CAP = "cap"  # validator.simulate.END_CAP (the harness imports game packages, not the reverse)
 
 # A match's record fields, in validator.simulate.GameRecord order.
 RecordFields = tuple[int, int, str, tuple[int, ...], tuple[int, ...], int, tuple[int, ...], int, int,
@@ -70,10 +69,6 @@ class JinzaiPlayout:
                 counts[action >> shift] += 1
                 apply(action)
                 steps += 1
-        if state.is_terminal():
-            outcome = state.outcome()
-            end, scores, winners = outcome.reason, outcome.scores, outcome.winners
-        else:
-            end, scores, winners = END_CAP, state.returns(), ()
+        end, scores, winners = ending(state)
         return (state.turn_number(), steps, end, tuple(scores), tuple(winners), first, tuple(counts), steps,
                 choices, tuple(sorted(state.counters().items())))

@@ -21,6 +21,7 @@ from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
 from ...engine.api import TERMINAL, Action, InvariantError, Outcome, Seat, best_seats
+from ...engine.match import FixedGamesMatch
 from ...model import Game as GameModel
 from .columns import ColumnCodes
 from .rules import (
@@ -89,7 +90,7 @@ class Menus:
 
 
 @dataclass(frozen=True)
-class JinzaiGame:
+class JinzaiGame(FixedGamesMatch):
     """Immutable rules, tile table, scorer and lookup tables; deals new matches."""
 
     engine: ClassVar[str] = "jinzai"
@@ -101,7 +102,6 @@ class JinzaiGame:
     max_players: int
     play_minutes: tuple[int, int]
     action_kinds: tuple[str, ...] = ACTION_KINDS
-    games_per_match: int = 1  # one State plays the whole match (games repeat until the winning VP)
     match_note: str = ("a match is one record: games repeat inside it until someone has the winning VP (the "
                        "'games' counter says how many); turns, scores (VP) and ending are per match")
     codes: ColumnCodes = field(init=False, repr=False, compare=False)
@@ -142,15 +142,6 @@ class JinzaiGame:
 
     def action_kind(self, action: Action) -> int:
         return action >> KIND_SHIFT
-
-    def next_first_player(self, first_player: Seat, num_players: int) -> Seat:
-        return (first_player + 1) % num_players
-
-    def match_over(self, deal_scores: Sequence[Sequence[int]]) -> bool:
-        return len(deal_scores) >= self.games_per_match
-
-    def match_winners(self, deal_scores: Sequence[Sequence[int]]) -> tuple[Seat, ...]:
-        return best_seats([sum(column) for column in zip(*deal_scores)])
 
     def fast_playout(self, policies: Sequence[Any]) -> Any:
         """The harness's whole-match player: this game's State driven through its own methods (playout.py)."""

@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from typing import ClassVar
 
 from ...engine.api import TERMINAL, Action, InvariantError, Outcome, Seat, best_seats
+from ...engine.match import FixedGamesMatch
 from ...model import Game as GameModel
 from . import battle, economy
 from .phases import (
@@ -78,7 +79,7 @@ _ATTACK, _PAY, _COMMIT, _DAMAGE, _KEEP, _RELEASE, _SHED, _SPEND, _RESTORE, _TAKE
 
 
 @dataclass(frozen=True)
-class SangokushiGame:
+class SangokushiGame(FixedGamesMatch):
     """Immutable rules, generals and board; deals new games."""
 
     engine: ClassVar[str] = "sangokushi"
@@ -90,7 +91,6 @@ class SangokushiGame:
     max_players: int
     play_minutes: tuple[int, int]
     action_kinds: tuple[str, ...] = ACTION_KINDS
-    games_per_match: int = 1
 
     @classmethod
     def from_model(cls, model: GameModel) -> SangokushiGame:
@@ -130,15 +130,6 @@ class SangokushiGame:
 
     def action_kind(self, action: Action) -> int:
         return action >> KIND_SHIFT
-
-    def next_first_player(self, first_player: Seat, num_players: int) -> Seat:
-        return (first_player + 1) % num_players
-
-    def match_over(self, deal_scores: Sequence[Sequence[int]]) -> bool:
-        return len(deal_scores) >= self.games_per_match
-
-    def match_winners(self, deal_scores: Sequence[Sequence[int]]) -> tuple[Seat, ...]:
-        return best_seats([sum(column) for column in zip(*deal_scores)])
 
 
 class SangokushiState:

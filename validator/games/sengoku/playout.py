@@ -15,12 +15,10 @@ from collections.abc import Sequence
 from typing import Any
 
 from ...engine.api import Seat
-from ...engine.playout import RANDOM, seat_kinds
+from ...engine.playout import RANDOM, ending, seat_kinds
 from .policies import choose
 from .rules import KIND_SHIFT
 from .state import OVER, SengokuGame
-
-END_CAP = "cap"  # as validator.simulate.END_CAP (not imported: the harness imports the engines)
 
 # A game's record fields, in validator.simulate.GameRecord order.
 RecordFields = tuple[int, int, str, tuple[int, ...], tuple[int, ...], int, tuple[int, ...], int, int,
@@ -64,10 +62,6 @@ class SengokuPlayout:
             counts[action >> KIND_SHIFT] += 1
             apply(action)
             steps += 1
-        if state.phase == OVER:
-            outcome = state.outcome()
-            end, scores, winners = outcome.reason, outcome.scores, outcome.winners
-        else:
-            end, scores, winners = END_CAP, state.returns(), ()
+        end, scores, winners = ending(state)
         return (state.turns, steps, end, scores, winners, first, tuple(counts), steps, choices,
                 tuple(sorted(state.counts_.items())))

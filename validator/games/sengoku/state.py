@@ -23,6 +23,8 @@ from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
 from ...engine.api import TERMINAL, Action, InvariantError, Outcome, Seat, best_seats
+from ...engine.chance import shuffle, shuffle_bits
+from ...engine.match import FixedGamesMatch
 from ...model import Game as GameModel
 from .data import max_players
 from .names import NameTable, build_name_table
@@ -68,31 +70,6 @@ def _completions(table: NameTable, drawn: bool) -> tuple[tuple[Completion, ...],
     return tuple(out)
 
 
-def _shuffle(rng: random.Random, cards: list[int], bits: Sequence[int]) -> None:
-    """rng.shuffle(cards) as CPython's Random.shuffle does it (bits[i] = (i + 1).bit_length()), with
-    the same draws from the generator; used only once _shuffle_matches has shown the two agree."""
-    getrandbits = rng.getrandbits
-    for i in range(len(cards) - 1, 0, -1):
-        k = bits[i]
-        j = getrandbits(k)
-        while j > i:
-            j = getrandbits(k)
-        cards[i], cards[j] = cards[j], cards[i]
-
-
-def _shuffle_matches(size: int) -> bool:
-    """Whether _shuffle orders and draws exactly as random.Random.shuffle (it does in CPython 3.11-3.13)."""
-    bits = [(i + 1).bit_length() for i in range(size)]
-    for seed in (0, 1, 2**64 - 59):
-        ours, theirs = random.Random(seed), random.Random(seed)
-        mine, reference = list(range(size)), list(range(size))
-        _shuffle(ours, mine, bits)
-        theirs.shuffle(reference)
-        if mine != reference or ours.random() != theirs.random():
-            return False
-    return True
-
-
 class Seating:
     """Seat orders and counter names of a table of `num_players`, shared by its games."""
 
@@ -107,7 +84,7 @@ class Seating:
 
 
 @dataclass(frozen=True)
-class SengokuGame:
+class SengokuGame(FixedGamesMatch):
     """Immutable rules and name table; deals new games."""
 
     engine: ClassVar[str] = "sengoku"
@@ -119,21 +96,18 @@ class SengokuGame:
     box_players: tuple[int, int]      # what game.json "players" (the box) says
     play_minutes: tuple[int, int]
     action_kinds: tuple[str, ...] = ACTION_KINDS
-    games_per_match: int = 1
     # Derived from the table (not compared): what a card completes, and how to shuffle the deck.
     steal_names: tuple[tuple[Completion, ...], ...] = field(init=False, repr=False, compare=False)
     draw_names: tuple[tuple[Completion, ...], ...] = field(init=False, repr=False, compare=False)
     is_surname: tuple[bool, ...] = field(init=False, repr=False, compare=False)
     shuffle_bits: tuple[int, ...] = field(init=False, repr=False, compare=False)
-    inline_shuffle: bool = field(init=False, repr=False, compare=False)
     _seatings: dict[int, Seating] = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         size = len(self.table.type_of)
         derived = {"steal_names": _completions(self.table, False), "draw_names": _completions(self.table, True),
                    "is_surname": tuple(not g for g in self.table.is_given),
-                   "shuffle_bits": tuple((i + 1).bit_length() for i in range(size)),
-                   "inline_shuffle": _shuffle_matches(size), "_seatings": {}}
+                   "shuffle_bits": shuffle_bits(size), "_seatings": {}}
         for key, value in derived.items():
             object.__setattr__(self, key, value)
 
@@ -163,10 +137,7 @@ class SengokuGame:
             raise ValueError(f"{self.name} is for {self.min_players}-{self.max_players} players, not {num_players}")
         start = rng.randrange(num_players) if first_player is None else first_player
         pile = list(range(len(self.table.type_of)))
-        if self.inline_shuffle and type(rng) is random.Random:
-            _shuffle(rng, pile, self.shuffle_bits)
-        else:
-            rng.shuffle(pile)
+        shuffle(rng, pile, self.shuffle_bits)
         return SengokuState(self, pile, num_players, start)
 
     def seating(self, num_players: int) -> Seating:
@@ -178,15 +149,6 @@ class SengokuGame:
 
     def action_kind(self, action: Action) -> int:
         return action >> KIND_SHIFT
-
-    def next_first_player(self, first_player: Seat, num_players: int) -> Seat:
-        return (first_player + 1) % num_players
-
-    def match_over(self, deal_scores: Sequence[Sequence[int]]) -> bool:
-        return len(deal_scores) >= self.games_per_match
-
-    def match_winners(self, deal_scores: Sequence[Sequence[int]]) -> tuple[Seat, ...]:
-        return best_seats([sum(column) for column in zip(*deal_scores)])
 
     def fast_playout(self, policies: Sequence[Any]) -> Any:
         """The harness hook: a whole-game player that drives SengokuState with these policies, or None."""
