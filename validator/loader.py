@@ -8,7 +8,8 @@ from . import schema
 from .assets import resolve_asset, resolve_font
 from .issues import DeckError, Issue, Location
 from .jsonsource import SourcedJson, load_json
-from .model import Card, CardSize, CompositionRule, Deck, Element, FontRef, Game, Layout, Rulebook, Template
+from .mapfile import build_map
+from .model import Card, CardSize, CompositionRule, Deck, Element, FontRef, Game, GameMap, Layout, Rulebook, Template
 from .presets import CARD_SIZES
 from .rulebooks import build_rulebook
 from .typeset import FontError, load_metrics
@@ -40,6 +41,7 @@ def load_game(decks_dir: Path, game_id: str) -> Game:
     fonts = _load_fonts(directory, manifest, issues)
     decks = []
     rulebooks = []
+    maps = []
     for index, component in enumerate(data["components"]):
         pointer = f"/components/{index}"
         if component["kind"] in ("deck", "sheet"):
@@ -50,6 +52,10 @@ def load_game(decks_dir: Path, game_id: str) -> Game:
             book = _load_rulebook(directory, manifest, pointer, component, issues)
             if book is not None:
                 rulebooks.append(book)
+        elif component["kind"] == "map":
+            game_map = _load_map(directory, manifest, pointer, component, issues)
+            if game_map is not None:
+                maps.append(game_map)
     _raise_if(issues)
     players = data["players"]
     minutes = data["play_minutes"]
@@ -69,6 +75,7 @@ def load_game(decks_dir: Path, game_id: str) -> Game:
         min_age=data.get("min_age"),
         credits=data.get("credits", {}),
         palette=data.get("palette", {}),
+        maps=tuple(maps),
     )
 
 
@@ -192,6 +199,16 @@ def _load_rulebook(directory: Path, manifest: SourcedJson, pointer: str,
                    component: dict[str, Any], issues: list[Issue]) -> Rulebook | None:
     doc = _load_part(directory, manifest, f"{pointer}/source", component["source"], "rulebook.schema.json", issues)
     return None if doc is None else build_rulebook(doc, component, manifest.location(pointer))
+
+
+def _load_map(directory: Path, manifest: SourcedJson, pointer: str,
+              component: dict[str, Any], issues: list[Issue]) -> GameMap | None:
+    doc = _load_part(directory, manifest, f"{pointer}/source", component["source"], "map.schema.json", issues)
+    if doc is None:
+        return None
+    game_map, found = build_map(doc, component, manifest.location(pointer), manifest.data.get("palette", {}))
+    issues.extend(found)
+    return game_map
 
 
 def _build_card(doc: SourcedJson, index: int, raw: dict[str, Any], default_back: str,

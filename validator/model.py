@@ -315,6 +315,14 @@ class GameMap:
     location: Location  # the component in game.json
     source: Location    # the map file
     route_kinds: Mapping[str, Mapping[str, Any]] = field(default_factory=dict)  # kind -> legend label, style
+    # Each route as written on its area (a: the area listing it, b: its "to"), so checks can point at a
+    # route listed one way only; `routes` holds every pair once, located at its first listing.
+    listings: tuple[MapRoute, ...] = ()
+    drawing: Mapping[str, Any] = field(default_factory=dict)  # map.json's colours, fonts, style, labels, terrain…
+    palette: Mapping[str, str] = field(default_factory=dict)  # game.json's palette with map.json's over it
+    paper: str = "a3"          # the one-sheet print
+    tiles: str | None = "a4"   # the tiled print (None: none)
+    overlap: float = 10.0      # mm two neighbouring tiles share
 
     @cached_property
     def area(self) -> Mapping[str, MapArea]:
