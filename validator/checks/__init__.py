@@ -5,13 +5,14 @@ from collections.abc import Callable, Iterator
 
 from ..issues import CheckResult, Issue
 from ..model import Game
-from . import artwork, composition, game_data, references, rulebook, simulation, text
+from . import artwork, composition, game_data, maps, references, rulebook, simulation, text
 
 Check = Callable[[Game], Iterator[Issue]]
 
 CHECKS: dict[str, Check] = {
     "composition": composition.check,
     "references": references.check,
+    "maps": maps.check,
     "game_data": game_data.check,
     "artwork": artwork.check,
     "text": text.check,

@@ -1,0 +1,246 @@
+"""Area maps hold together and print legibly: routes both ways, connected, fair starts and targets, a clean drawing.
+
+Names that do not resolve (a route or start area naming no area, two areas with one name) stop the
+map at loading (validator/mapfile.py). Here, each finding is one located line:
+- a route listed on one of its areas only, or with another kind on the way back, or twice;
+- areas cut off from the rest (one line per cut-off group);
+- start areas: a list for every player count the game plays, one area per player, none adjacent;
+- victory points for every player count, no more than the map holds, and more than a fair share
+  (players x target > total points, so two players can never reach it at once);
+- the drawing: no two routes cross, no route runs through a third area's seat or a panel, no label
+  overlaps another label, a seat or a panel, everything inside the frame;
+- every text has a glyph in its font, every font key and colour resolves.
+"""
+from __future__ import annotations
+
+from collections import deque
+from collections.abc import Iterator
+
+from ..binding import BindingError, parse_color
+from ..issues import Issue
+from ..maplayout import DEFAULT_FONTS, MapPlan, merged
+from ..model import Game, GameMap, MapRoute
+from ..typeset import FontMetrics, load_metrics
+
+Point = tuple[float, float]
+
+
+def check(game: Game) -> Iterator[Issue]:
+    for game_map in game.maps:
+        yield from check_routes(game_map)
+        yield from check_connected(game_map)
+        yield from check_starts(game, game_map)
+        yield from check_victory(game, game_map)
+        yield from check_colors(game_map)
+        metrics = _role_metrics(game, game_map)
+        if isinstance(metrics, Issue):
+            yield metrics
+            continue
+        plan = MapPlan.build(game_map, metrics)
+        yield from check_glyphs(plan)
+        yield from check_drawing(plan)
+
+
+def check_routes(game_map: GameMap) -> Iterator[Issue]:
+    """Every route is listed on both its areas, once each, with one kind."""
+    written: dict[tuple[str, str], MapRoute] = {}
+    for route in game_map.listings:
+        if (route.a, route.b) in written:
+            yield Issue(route.location.child("to"), "map-route-twice",
+                        f"{route.a} lists its route to {route.b} twice")
+            continue
+        written[(route.a, route.b)] = route
+    for (a, b), route in written.items():
+        back = written.get((b, a))
+        if back is None:
+            yield Issue(route.location, "map-one-way",
+                        f"route {a}→{b} ({route.kind}) is listed on {a} only: add {{\"to\": \"{a}\", "
+                        f"\"kind\": \"{route.kind}\"}} to {b}'s routes")
+        elif back.kind != route.kind and a > b:  # report each mismatched pair once, at one of its two listings
+            yield Issue(route.location.child("kind"), "map-route-kind",
+                        f"route {a}→{b} is {route.kind!r} but {b}→{a} is {back.kind!r}: one route has one kind")
+
+
+def check_connected(game_map: GameMap) -> Iterator[Issue]:
+    """Every area can be reached from every other: one line per group cut off from the first area."""
+    if not game_map.areas:
+        return
+    seen: set[str] = set()
+    groups: list[list[str]] = []
+    for area in game_map.areas:
+        if area.name in seen:
+            continue
+        group, queue = [area.name], deque([area.name])
+        seen.add(area.name)
+        while queue:
+            for near in game_map.neighbours[queue.popleft()]:
+                if near not in seen:
+                    seen.add(near)
+                    group.append(near)
+                    queue.append(near)
+        groups.append(group)
+    main = groups[0]
+    for group in groups[1:]:
+        first = game_map.area[group[0]]
+        what = f"area {group[0]} is" if len(group) == 1 else f"areas {', '.join(group)} are"
+        yield Issue(first.location.child("routes"), "map-island",
+                    f"{what} cut off from the rest of the map (no route leads to {main[0]} and the "
+                    f"{len(main)} areas with it)")
+
+
+def check_starts(game: Game, game_map: GameMap) -> Iterator[Issue]:
+    """A start area per player for every player count; no two of one count adjacent (each pair said once)."""
+    where = game_map.source.child("start_areas")
+    said: set[frozenset[str]] = set()
+    low, high = game.players
+    for players in range(low, high + 1):
+        names = game_map.start_areas.get(players)
+        if names is None:
+            yield Issue(where, "map-start-missing", f"no start areas for {players} players "
+                                                   f"(the game is for {low}–{high})")
+            continue
+        at = where.child(str(players))
+        if len(names) != players:
+            yield Issue(at, "map-start-count", f"{players} players need {players} start areas, not {len(names)}")
+        for k, name in enumerate(names):
+            for other in names[:k]:
+                pair = frozenset((name, other))
+                if other in game_map.neighbours[name] and pair not in said:
+                    said.add(pair)
+                    yield Issue(at.child(k), "map-start-adjacent",
+                                f"start areas {other} and {name} ({players} players) are adjacent: a player could "
+                                f"attack another's start on the first turn")
+
+
+def check_victory(game: Game, game_map: GameMap) -> Iterator[Issue]:
+    """Each player count's target is reachable (≤ total) and only by one player at a time (players × target > total)."""
+    where = game_map.source.child("victory_points")
+    total = game_map.total_points
+    low, high = game.players
+    for players in range(low, high + 1):
+        target = game_map.victory_points.get(players)
+        if target is None:
+            yield Issue(where, "map-victory-missing", f"no victory points for {players} players")
+        elif target > total:
+            yield Issue(where.child(str(players)), "map-victory-unreachable",
+                        f"{players} players: {target} points to win, but the map holds {total}")
+        elif players * target <= total:
+            yield Issue(where.child(str(players)), "map-victory-shared",
+                        f"{players} players: {target} points to win, and {players} × {target} ≤ {total} (the map's "
+                        f"points), so two players could hold {target} at once; the target must exceed "
+                        f"{total // players}")
+
+
+def check_colors(game_map: GameMap) -> Iterator[Issue]:
+    source = game_map.source
+    wanted = [(source.child("colors").child(role), value)
+              for role, value in game_map.drawing.get("colors", {}).items()]
+    wanted += [(source.child("route_kinds").child(kind).child("color"), spec["color"])
+               for kind, spec in game_map.route_kinds.items() if "color" in spec]
+    for where, value in wanted:
+        try:
+            literal = parse_color(value)
+        except BindingError as exc:
+            yield Issue(where, "unknown-color", str(exc))
+            continue
+        if literal is None and value not in game_map.palette:
+            yield Issue(where, "unknown-color", f"{value!r} is not a colour or a palette name")
+
+
+def _role_metrics(game: Game, game_map: GameMap) -> dict[str, FontMetrics] | Issue:
+    roles = merged(game_map, "fonts", DEFAULT_FONTS)
+    found = {}
+    for role, key in roles.items():
+        if key not in game.fonts:
+            where = game_map.source.child("fonts").child(role) if role in game_map.drawing.get("fonts", {}) \
+                else game_map.location
+            return Issue(where, "unknown-font", f"map {role} font {key!r} is not a font of game.json "
+                                                f"({', '.join(game.fonts)})")
+        found[role] = load_metrics(game.fonts[key].path)
+    return found
+
+
+def check_glyphs(plan: MapPlan) -> Iterator[Issue]:
+    for text, role, where in plan.printed_texts():
+        missing = plan.metrics[role].missing_glyphs(text)
+        if missing:
+            chars = " ".join(f"{c!r} (U+{ord(c):04X})" for c in missing)
+            font = plan.metrics[role].path.name
+            yield Issue(where, "missing-glyph", f"{text!r}: font {font} has no glyph for {chars}")
+
+
+def check_drawing(plan: MapPlan) -> Iterator[Issue]:
+    yield from _crossings(plan)
+    yield from _routes_through(plan)
+    yield from _overlaps(plan)
+
+
+def _crossings(plan: MapPlan) -> Iterator[Issue]:
+    routes = plan.game_map.routes
+    for i, route in enumerate(routes):
+        p, q = plan.segment(route)
+        for other in routes[:i]:
+            if {route.a, route.b} & {other.a, other.b}:
+                continue
+            if _cross(p, q, *plan.segment(other)):
+                yield Issue(route.location, "map-routes-cross",
+                            f"route {route.a}–{route.b} crosses route {other.a}–{other.b} as drawn: move an area")
+
+
+def _routes_through(plan: MapPlan) -> Iterator[Issue]:
+    panels = list(plan.boxes())
+    for route in plan.game_map.routes:
+        p, q = plan.segment(route)
+        for name, area in plan.areas.items():
+            if name not in (route.a, route.b) and area.marker.hits_segment(p, q):
+                yield Issue(route.location, "map-route-through",
+                            f"route {route.a}–{route.b} runs through {name}'s seat as drawn: move an area")
+        for panel, box, _ in panels:
+            if box.hits_segment(p, q):
+                yield Issue(route.location, "map-route-through",
+                            f"route {route.a}–{route.b} runs under the {panel} as drawn")
+
+
+def _overlaps(plan: MapPlan) -> Iterator[Issue]:
+    """One line per label that overlaps another label, a seat or a panel, or leaves the frame."""
+    frame = plan.frame
+    panels = list(plan.boxes())
+    names = list(plan.areas)
+    for i, name in enumerate(names):
+        area = plan.areas[name]
+        where = area.area.location.child("label") if area.area.label else area.area.location
+        if not area.marker.inside(frame):
+            yield Issue(area.area.location, "map-outside", f"{name}'s seat reaches outside the frame")
+        if not area.label.inside(frame):
+            yield Issue(where, "map-outside", f"{name}'s label reaches outside the frame")
+        for other in names:
+            them = plan.areas[other]
+            if other != name and area.label.overlaps(them.marker):
+                yield Issue(where, "map-label-overlap", f"{name}'s label overlaps {other}'s seat")
+            if other in names[:i] and area.label.overlaps(them.label):
+                yield Issue(where, "map-label-overlap", f"{name}'s label overlaps {other}'s label")
+            if other in names[:i] and area.marker.overlaps(them.marker):
+                yield Issue(area.area.location, "map-seat-overlap", f"{name}'s seat overlaps {other}'s seat")
+        for panel, box, _ in panels:
+            if area.label.overlaps(box) or area.marker.overlaps(box):
+                yield Issue(where, "map-label-overlap", f"{name} overlaps the {panel}")
+        for route in plan.game_map.routes:
+            if area.label.hits_segment(*plan.segment(route)):
+                yield Issue(where, "map-label-route", f"{name}'s label lies on route {route.a}–{route.b}",
+                            severity="warning")
+
+
+def _cross(p1: Point, p2: Point, q1: Point, q2: Point) -> bool:
+    """Do two segments cross or touch (any shared point)? Callers skip routes that share an area."""
+    def orient(a: Point, b: Point, c: Point) -> float:
+        return (b[0] - a[0]) * (c[1] - a[1]) - (b[1] - a[1]) * (c[0] - a[0])
+
+    def on(a: Point, b: Point, c: Point) -> bool:
+        return min(a[0], b[0]) <= c[0] <= max(a[0], b[0]) and min(a[1], b[1]) <= c[1] <= max(a[1], b[1])
+
+    d1, d2 = orient(q1, q2, p1), orient(q1, q2, p2)
+    d3, d4 = orient(p1, p2, q1), orient(p1, p2, q2)
+    if ((d1 > 0 > d2) or (d1 < 0 < d2)) and ((d3 > 0 > d4) or (d3 < 0 < d4)):
+        return True
+    return any(d == 0 and on(a, b, c) for d, a, b, c in
+               ((d1, q1, q2, p1), (d2, q1, q2, p2), (d3, p1, p2, q1), (d4, p1, p2, q2)))
