@@ -5,6 +5,7 @@ import json
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from pathlib import Path
+from typing import Any
 
 from validator.checks import check_game
 from validator.issues import DeckError, Issue
@@ -41,6 +42,7 @@ class BuildResult:
     files: list[WrittenFile] = field(default_factory=list)
     placements: list[Placement] = field(default_factory=list)
     data_files: list[str] = field(default_factory=list)  # non-PDF outputs, e.g. the simulation report
+    maps: list[dict[str, Any]] = field(default_factory=list)  # build.json's tiled-map records
 
 
 class BuildError(Exception):
@@ -83,11 +85,13 @@ def total_steps(game: Game, options: BuildOptions) -> int:
     per_mode = 2 if options.mode == "both" else 1
     cards = sum(count_sides(deck) * (per_mode if deck.has_backs else 1 + deck.fillable)
                 for deck in game.decks if _wanted(options, deck.id))
-    return cards + sum(_wanted(options, book.id) for book in game.rulebooks)
+    maps = sum(1 + (m.tiles is not None) for m in game.maps if _wanted(options, m.id))
+    return cards + sum(_wanted(options, book.id) for book in game.rulebooks) + maps
 
 
 def _check_only(game: Game, options: BuildOptions) -> None:
     known = {deck.id for deck in game.decks} | {book.id for book in game.rulebooks} | {"report"}
+    known |= {game_map.id for game_map in game.maps}
     unknown = sorted(set(options.only) - known)
     if unknown:
         raise BuildError([Issue(game.location.child("components"), "unknown-component",
@@ -141,6 +145,15 @@ def build_game(game: Game, options: BuildOptions, progress: Callable[[int], None
         result.files.append(write_rulebook(out_dir / name, f"{game.id}/{name}", game, book, fonts=font_names,
                                            renderers=renderers))
         progress(1)
+    for game_map in game.maps:  # every mode: one large sheet and the same map tiled on small paper
+        if not _wanted(options, game_map.id):
+            continue
+        from .map_pdf import write_map_files
+
+        files, records = write_map_files(out_dir, game, game_map, font_names, suffix=suffix,
+                                         initial_font=initial_font, progress=progress)
+        result.files.extend(files)
+        result.maps.extend(records)
     if options.report and not options.proof and _wanted(options, "report"):
         from .report import REPORT_JSON, simulate_for_report, write_report
 
@@ -165,5 +178,7 @@ def _write_manifest(path: Path, game: Game, options: BuildOptions, result: Build
         "data_files": result.data_files,
         "placements": [p.as_json() for p in result.placements],
     }
+    if result.maps:
+        manifest["maps"] = result.maps
     with atomic_path(path) as temporary:
         temporary.write_text(json.dumps(manifest, ensure_ascii=False, indent=1) + "\n", encoding="utf-8")

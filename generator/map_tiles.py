@@ -1,0 +1,93 @@
+"""Cut a large map into overlapping pages of small paper: which part of the map each page shows, and where.
+
+Pure geometry in mm. Map coordinates have their origin at the map's top-left, y downwards; page
+coordinates at the page's bottom-left, y upwards (as PDF and build.json have them).
+"""
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+
+PAGE_MARGIN = 8.0   # mm of white paper round the map window (home printers cannot print to the edge)
+KEY_HEIGHT = 16.0   # mm under the window for the page key
+
+
+@dataclass(frozen=True)
+class Tile:
+    """One page: its 1-based number, row and column, and the map window it shows."""
+
+    number: int
+    row: int
+    col: int
+    map_x: float  # the window in map coordinates (top-left, y down)
+    map_y: float
+    width: float
+    height: float
+    page_x: float  # the window's bottom-left corner on the page (y up)
+    page_y: float
+
+
+@dataclass(frozen=True)
+class TilePlan:
+    """How a map of `map_size` is tiled on `page` paper (width, height as used) with `overlap` mm."""
+
+    map_size: tuple[float, float]
+    page: tuple[float, float]
+    overlap: float
+    rows: int
+    cols: int
+    tiles: tuple[Tile, ...]
+
+    @property
+    def orientation(self) -> str:
+        return "landscape" if self.page[0] > self.page[1] else "portrait"
+
+    def neighbour(self, tile: Tile, d_row: int, d_col: int) -> Tile | None:
+        row, col = tile.row + d_row, tile.col + d_col
+        if 1 <= row <= self.rows and 1 <= col <= self.cols:
+            return self.tiles[(row - 1) * self.cols + col - 1]
+        return None
+
+    def marks(self) -> list[tuple[float, float]]:
+        """Registration marks in map coordinates: in the middle of every strip two tiles share,
+        a quarter and three quarters along it, so each mark is printed on both tiles."""
+        found = []
+        for tile in self.tiles:
+            right, below = self.neighbour(tile, 0, 1), self.neighbour(tile, 1, 0)
+            if right is not None:
+                x = right.map_x + self.overlap / 2
+                found += [(x, tile.map_y + tile.height * f) for f in (0.25, 0.75)]
+            if below is not None:
+                y = below.map_y + self.overlap / 2
+                found += [(tile.map_x + tile.width * f, y) for f in (0.25, 0.75)]
+        return found
+
+
+def _counts(map_size: tuple[float, float], window: tuple[float, float], overlap: float) -> tuple[int, int] | None:
+    if window[0] <= overlap or window[1] <= overlap:
+        return None
+    cols = max(1, math.ceil((map_size[0] - overlap) / (window[0] - overlap)))
+    rows = max(1, math.ceil((map_size[1] - overlap) / (window[1] - overlap)))
+    return rows, cols
+
+
+def plan_tiles(map_size: tuple[float, float], paper: tuple[float, float], overlap: float) -> TilePlan:
+    """The fewest pages (either orientation of `paper`) that show the whole map at full size."""
+    best: tuple[int, tuple[float, float], int, int] | None = None
+    for page in ((max(paper), min(paper)), (min(paper), max(paper))):
+        window = (page[0] - 2 * PAGE_MARGIN, page[1] - 2 * PAGE_MARGIN - KEY_HEIGHT)
+        counts = _counts(map_size, window, overlap)
+        if counts is not None and (best is None or counts[0] * counts[1] < best[0]):
+            best = (counts[0] * counts[1], page, *counts)
+    if best is None:
+        raise ValueError(f"a {overlap} mm overlap leaves no map on {paper[0]:g}×{paper[1]:g} mm paper")
+    _, page, rows, cols = best
+    width = (map_size[0] + (cols - 1) * overlap) / cols   # every neighbouring pair shares exactly `overlap`
+    height = (map_size[1] + (rows - 1) * overlap) / rows
+    window_w, window_h = page[0] - 2 * PAGE_MARGIN, page[1] - 2 * PAGE_MARGIN - KEY_HEIGHT
+    page_x = PAGE_MARGIN + (window_w - width) / 2
+    page_y = PAGE_MARGIN + KEY_HEIGHT + (window_h - height) / 2
+    tiles = tuple(Tile(r * cols + c + 1, r + 1, c + 1, c * (width - overlap), r * (height - overlap), width, height,
+                       page_x, page_y)
+                  for r in range(rows) for c in range(cols))
+    return TilePlan(map_size, page, overlap, rows, cols, tiles)
