@@ -9,7 +9,7 @@ map at loading (validator/mapfile.py). Here, each finding is one located line:
   (players x target > total points, so two players can never reach it at once);
 - the drawing: no two routes cross, no route runs through a third area's seat or a panel, no label
   overlaps another label, a seat or a panel, everything inside the frame;
-- every text has a glyph in its font, every font key and colour resolves.
+- every text has a glyph in its font, every font key and colour resolves, the map fits its paper.
 """
 from __future__ import annotations
 
@@ -20,6 +20,7 @@ from ..binding import BindingError, parse_color
 from ..issues import Issue
 from ..maplayout import DEFAULT_FONTS, MapPlan, merged
 from ..model import Game, GameMap, MapRoute
+from ..presets import PAPER_SIZES
 from ..typeset import FontMetrics, load_metrics
 
 Point = tuple[float, float]
@@ -32,6 +33,7 @@ def check(game: Game) -> Iterator[Issue]:
         yield from check_starts(game, game_map)
         yield from check_victory(game, game_map)
         yield from check_colors(game_map)
+        yield from check_paper(game_map)
         metrics = _role_metrics(game, game_map)
         if isinstance(metrics, Issue):
             yield metrics
@@ -145,6 +147,15 @@ def check_colors(game_map: GameMap) -> Iterator[Issue]:
             continue
         if literal is None and value not in game_map.palette:
             yield Issue(where, "unknown-color", f"{value!r} is not a colour or a palette name")
+
+
+def check_paper(game_map: GameMap) -> Iterator[Issue]:
+    """The one-sheet print holds the whole map (turned the way the map is)."""
+    long_side, short_side = max(PAPER_SIZES[game_map.paper]), min(PAPER_SIZES[game_map.paper])
+    if max(game_map.width, game_map.height) > long_side or min(game_map.width, game_map.height) > short_side:
+        yield Issue(game_map.location.child("paper"), "map-paper",
+                    f"the map is {game_map.width:g}×{game_map.height:g} mm and does not fit {game_map.paper.upper()} "
+                    f"({long_side:g}×{short_side:g} mm)")
 
 
 def _role_metrics(game: Game, game_map: GameMap) -> dict[str, FontMetrics] | Issue:
