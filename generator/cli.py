@@ -285,7 +285,8 @@ def simulate(
     workers: Annotated[int, typer.Option(help="worker processes (results do not depend on it)")] = 1,
     seconds_per_turn: Annotated[float | None, typer.Option(
         help="assumed seconds per turn for the play-time estimate (default: game.json simulation, else 30)")] = None,
-    step_cap: Annotated[int, typer.Option(help="decisions per game before it is stopped as a timeout")] = 1000,
+    step_cap: Annotated[int | None, typer.Option(
+        help="decisions per game before it is stopped as a timeout (default: game.json simulation, else 1000)")] = None,
     as_json: Annotated[bool, typer.Option("--json", help="print the summary as JSON")] = False,
     decks: DecksOption = DEFAULT_DECKS_DIR,
 ) -> None:
@@ -294,12 +295,15 @@ def simulate(
 
     from validator.sim_plan import SimulationPlan, run_plan
     from validator.sim_report import render_text
+    from validator.simulate import DEFAULT_STEP_CAP
     from validator.stats import DEFAULT_SECONDS_PER_TURN
 
     engine = _engine(game_id, decks)
+    configured = SimulationPlan.from_game(load_game(decks, game_id))
     if seconds_per_turn is None:
-        configured = SimulationPlan.from_game(load_game(decks, game_id))
         seconds_per_turn = configured.seconds_per_turn if configured else DEFAULT_SECONDS_PER_TURN
+    if step_cap is None:
+        step_cap = configured.step_cap if configured else DEFAULT_STEP_CAP
     plan = SimulationPlan(players if players is not None else engine.max_players, games,
                           tuple(name.strip() for name in policy.split(",")), seed, seconds_per_turn, step_cap)
     try:

@@ -28,7 +28,7 @@ class SimulationPlan:
         if not spec:
             return None
         return cls(spec["players"], spec["matches"], tuple(spec["policies"]), spec.get("seed", 1),
-                   spec.get("seconds_per_turn", DEFAULT_SECONDS_PER_TURN))
+                   spec.get("seconds_per_turn", DEFAULT_SECONDS_PER_TURN), spec.get("step_cap", DEFAULT_STEP_CAP))
 
     def config(self, engine: RulesGame, workers: int) -> SimConfig:
         """Checked settings for the harness; ValueError with a one-line reason otherwise."""
