@@ -1,7 +1,9 @@
 """Every game's seeded records and one played-out match, against readable goldens (tests/goldens/).
 
-The goldens were written by the engines as they stood before the game-package merge; the merged
-engines must reproduce them line for line, through simulate() and through the checked State API.
+The goldens of gogyo, jinzai and sengoku were written by the engines as they stood before the
+game-package merge (jinzai's after its chance stream moved to the harness); the merged engines
+reproduce them line for line, through simulate() and through the checked State API. sangokushi's
+were written when its engine first played the real deck and map.
 """
 from __future__ import annotations
 
@@ -43,11 +45,15 @@ RECORDS: dict[str, tuple[Callable[[], RulesGame], tuple[str, ...], int, int]] = 
     "sengoku-riichi-ranked-4p": (sengoku(variant="riichi", riichi_draw="ranked"), (R,) * 4, 200, 8),
     "sengoku-greedy-4p": (sengoku(variant="base"), (G,) * 4, 40, 2),
     "sengoku-riichi-mixed-4p": (sengoku(variant="riichi"), (R, G, G, R), 40, 3),
+    "sangokushi-random-4p": (lambda: engine("sangokushi"), (R,) * 4, 150, 1),
+    "sangokushi-greedy-4p": (lambda: engine("sangokushi"), (G,) * 4, 100, 2),
+    "sangokushi-mixed-3p": (lambda: engine("sangokushi"), (G, R, G), 100, 3),
 }
 PLAYTHROUGHS: dict[str, tuple[str, tuple[str, ...], int]] = {
     "gogyo-playthrough": ("gogyo", (G, R, G), 5),
     "jinzai-playthrough": ("jinzai", (G, R, G), 5),
     "sengoku-playthrough": ("sengoku", (G, R, G), 5),
+    "sangokushi-playthrough": ("sangokushi", (G, G), 5),
 }
 
 
