@@ -3,7 +3,9 @@
 Pure functions over the loaded model, each finding located: enough generals for every player count's
 deal with a draw pile left (reported per count as info, an error when not), a lord card for every
 affiliation the bonus rules name (5.10/5.11 — a missing one makes the +2 impossible for that
-affiliation), stats within the ranges the rules assume, and affiliations the rules know.
+affiliation), stats within the ranges the rules assume, affiliations the rules know, and the odds a
+printed reference card states (fields `wins36_dN`/`ties36_dN`/`losses36_dN` out of 36 and the rounded
+percentages `odds_dN`/`tie_dN`/`lose_dN`) equal to the engine's exact enumeration (odds.py).
 """
 from __future__ import annotations
 
@@ -11,6 +13,7 @@ from collections.abc import Iterator
 
 from ...issues import Issue
 from ...model import Game
+from .odds import reference_rows
 from .rules import STATS, SangokushiRules
 from .tables import general_cards
 
@@ -62,3 +65,27 @@ def check(game: Game) -> Iterator[Issue]:
         if not lords.get(affiliation):
             yield Issue(game.location.child("rules").child("affiliations"), "sangokushi-lord",
                         f"affiliation {affiliation} has no lord (君主) card, so its +2 bonus (5.11) cannot happen")
+    yield from check_printed_odds(game)
+
+
+# A printed odds field: its name's stem -> (win 0 / tie 1 / loss 2, stated out of 36 or in whole percent).
+_PRINTED_ODDS = {"wins36": (0, 36), "ties36": (1, 36), "losses36": (2, 36), "odds": (0, 100), "tie": (1, 100),
+                 "lose": (2, 100)}
+
+
+def check_printed_odds(game: Game) -> Iterator[Issue]:
+    """Every card that prints round odds by edge (`<stem>_d<edge>`) states the engine's exact numbers."""
+    exact = {edge: (win, tie, loss) for edge, win, tie, loss in reference_rows(range(0, 13))}
+    for deck in game.decks:
+        for card in deck.cards:
+            for name, value in card.fields.items():
+                stem, _, edge_text = name.rpartition("_d")
+                if stem not in _PRINTED_ODDS or not edge_text.isdigit() or int(edge_text) not in exact:
+                    continue
+                index, scale = _PRINTED_ODDS[stem]
+                probability = exact[int(edge_text)][index]
+                expected = round(probability * scale)
+                if value != expected:
+                    yield Issue(card.location.child("fields").child(name), "sangokushi-odds",
+                                f"card {card.id}: {name} is {value!r}, but one round at edge {edge_text} gives "
+                                f"{probability} = {expected} (out of {scale})")
