@@ -18,7 +18,7 @@ build: $(STAMP)
 	$(VENV)/bin/fudaya build
 
 test: $(STAMP)
-	$(VENV)/bin/python -m pytest
+	$(VENV)/bin/python -m pytest -n auto
 
 lint: $(STAMP)
 	$(VENV)/bin/mypy
