@@ -409,19 +409,7 @@ class JinzaiState:
     def _apply_bid_public(self, column: int, kind: int) -> None:
         """clarification "bid-from-public": the top of the column is put out, then the hand tile joins."""
         seat = self.player
-        cols = self.cols[seat]
-        code = cols[column]
-        number = STAR_KIND if code & 1 else column + 1
-        code >>= 1
-        cols[column] = code
-        bit = 1 << column
-        if code == 1:
-            self.filled[seat] &= ~bit
-            self.star_top[seat] &= ~bit
-        elif code & 1:
-            self.star_top[seat] |= bit
-        else:
-            self.star_top[seat] &= ~bit
+        number = self._pop(seat, column)
         hand = self.hands[seat]
         hand[kind] -= 1
         if not hand[kind]:
@@ -429,7 +417,7 @@ class JinzaiState:
         if kind == STAR_KIND:
             self.pending.append((seat, seat))
         else:
-            cols[kind - 1] <<= 1
+            self.cols[seat][kind - 1] <<= 1
             self.filled[seat] |= 1 << kind - 1
             self.star_top[seat] &= ~(1 << kind - 1)
         self._bid(seat, number)
