@@ -134,6 +134,10 @@ def write_report_pdf(path: Path, summary: dict[str, Any], *, title: str, font: s
     story.append(intervals([Estimate(f"手番順 {row['seat']}", row["rate"], *row["ci95"]) for row in s["seats"]],
                            title="手番順ごとの勝率と95%信頼区間（点線 = 公平な取り分）", font=font,
                            reference=1 / players))
+    if s.get("labels"):
+        story.append(intervals([Estimate(row["label"], row["rate"], *row["ci95"]) for row in s["labels"]],
+                               title="配られたもの（開始エリアなど）ごとの勝率と95%信頼区間（点線 = 公平な取り分）",
+                               font=font, reference=1 / players))
     story += _counter_section(s, styles, font, bold)
     if "variants" in s:
         story.append(KeepTogether(_variant_section(s["variants"], styles, font, bold)))

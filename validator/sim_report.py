@@ -59,6 +59,11 @@ def render_text(s: dict[str, Any]) -> str:
             low, high = row["ci95"]
             out.append(f"  table seat {row['seat']} ({row['policy']}): {_pct(row['rate'])}  "
                        f"[{_pct(low)}, {_pct(high)}]")
+    if s.get("labels"):
+        out.append("win rates by what the seat was dealt (per finished game; 95 % Wilson intervals):")
+        for row in s["labels"]:
+            low, high = row["ci95"]
+            out.append(f"  {row['label']}: {_pct(row['rate'])}  [{_pct(low)}, {_pct(high)}]  ({row['games']} games)")
     out.append(f"shared wins: {s['shared_wins']} matches")
     per_game = s["actions_per_game"]
     out.append("actions: " + ", ".join(f"{k} {v} ({per_game[k]:.2f}/game)" for k, v in s["actions"].items()))
@@ -101,7 +106,15 @@ def render_headline(s: dict[str, Any]) -> list[str]:
         f"(box {box[0]}–{box[1]} min: {_pct(time['share_within_box'])} within, "
         f"{_pct(time['share_below_box'])} shorter, {_pct(time['share_above_box'])} longer)",
         f"win rate by turn order (95% CI): {seats}; Balance {ludii['Balance']:.3f}",
-    ] + _variant_lines(s.get("variants"))
+    ] + _label_lines(s.get("labels")) + _variant_lines(s.get("variants"))
+
+
+def _label_lines(rows: list[dict[str, Any]] | None) -> list[str]:
+    if not rows:
+        return []
+    rates = ", ".join(f"{row['label']}: {_pct(row['rate'])} [{_pct(row['ci95'][0])}–{_pct(row['ci95'][1])}]"
+                      for row in rows)
+    return [f"win rate by what the seat was dealt (95% CI): {rates}"]
 
 
 def _variant_lines(v: dict[str, Any] | None) -> list[str]:

@@ -17,7 +17,7 @@ import sys
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from .engine.api import FastPlayout, RulesGame
+from .engine.api import FastPlayout, LabelledSeats, RulesGame
 from .engine.playout import END_CAP, ending
 from .engine.policies import Policy, find_policy
 
@@ -38,6 +38,7 @@ class GameRecord:
     decisions: int                 # decision states visited
     choices: int                   # of those, states with more than one legal action
     counters: tuple[tuple[str, int], ...]
+    labels: tuple[str, ...] = ()   # per seat, from engines whose State has seat_labels (LabelledSeats)
 
 
 @dataclass(frozen=True, slots=True)
@@ -110,8 +111,9 @@ def play_game(game: RulesGame, policies: Sequence[Policy], chance: random.Random
         if check_invariants:
             state.check_invariants()
     end, scores, winners = ending(state)
+    labels = state.seat_labels() if isinstance(state, LabelledSeats) else ()
     return GameRecord(state.turn_number(), steps, end, tuple(scores), tuple(winners), first, tuple(counts),
-                      decisions, choices, tuple(sorted(state.counters().items())))
+                      decisions, choices, tuple(sorted(state.counters().items())), tuple(labels))
 
 
 def fast_playout(game: RulesGame, policies: Sequence[Policy]) -> FastPlayout | None:

@@ -22,7 +22,7 @@ from typing import Any
 
 from .engine.api import RulesGame
 from .engine.playout import END_CAP
-from .simulate import MatchRecord, SimConfig
+from .simulate import GameRecord, MatchRecord, SimConfig
 
 Z95 = 1.959963984540054
 DEFAULT_SECONDS_PER_TURN = 30.0
@@ -96,6 +96,19 @@ def _rates(wins: Sequence[float], trials: int) -> list[dict[str, Any]]:
             for i, w in enumerate(wins)]
 
 
+def _label_rates(games: Sequence[GameRecord]) -> list[dict[str, Any]]:
+    """Win rate per seat label over the games that dealt it (a shared win splits its credit), with Wilson 95 %."""
+    trials: Counter[str] = Counter()
+    wins: dict[str, float] = {}
+    for g in games:
+        for seat, label in enumerate(g.labels):
+            trials[label] += 1
+            wins[label] = wins.get(label, 0.0) + (1 / len(g.winners) if seat in g.winners else 0.0)
+    return [{"label": label, "games": n, "wins": wins[label], "rate": wins[label] / n,
+             "ci95": list(wilson(wins[label], n))}
+            for label, n in sorted(trials.items(), key=lambda item: (-wins[item[0]] / item[1], item[0]))]
+
+
 def summarize(records: Sequence[MatchRecord], game: RulesGame, config: SimConfig, *,
               seconds_per_turn: float = DEFAULT_SECONDS_PER_TURN) -> dict[str, Any]:
     """Everything the simulate command reports, as plain JSON-ready data."""
@@ -147,6 +160,8 @@ def summarize(records: Sequence[MatchRecord], game: RulesGame, config: SimConfig
         "seat_basis": "seat 1 took the first turn of the match's first game; seats follow in turn order",
         "seats": seats,
         "policy_seats": physical,
+        # Engines that label their seats (start areas, identities…): win rate per label, per finished game.
+        "labels": _label_rates([g for g in games if g.end != END_CAP and g.labels]),
         "shared_wins": sum(len(m.winners) > 1 for m in finished),
         "actions": actions,
         "actions_per_game": {k: v / (len(games) or 1) for k, v in actions.items()},

@@ -11,7 +11,7 @@ from __future__ import annotations
 import random
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, Protocol, Self, TypeAlias
+from typing import Any, Protocol, Self, TypeAlias, runtime_checkable
 
 Seat: TypeAlias = int
 Action: TypeAlias = int
@@ -69,6 +69,14 @@ class State(Protocol):
     def clone(self) -> Self:
         """An independent copy (the immutable game shared) that the caller may play on and throw away."""
         ...
+
+
+@runtime_checkable
+class LabelledSeats(Protocol):
+    """Optional State ability: a label per seat that the report compares win rates by — a start area,
+    an identity, a general — when the seat number says less than what the seat was dealt."""
+
+    def seat_labels(self) -> tuple[str, ...]: ...
 
 
 class RulesGame(Protocol):

@@ -150,6 +150,7 @@ class SangokushiState:
         for seat, area in enumerate(starts):
             self.owner[area] = seat
             self.points[seat] += game.board.points[area]
+        self.starts = tuple(starts)
         self.first_player = self.turn_player = self.player = first_player
         self.phase, self.turns, self.passes_in_row = TURN, 1, 0
         self.spent: list[int] = []      # cards chosen so far (pay, battle selection, recovery, recruit)
@@ -180,6 +181,10 @@ class SangokushiState:
         other.counts = dict(self.counts)
         other._legal = None
         return other
+
+    def seat_labels(self) -> tuple[str, ...]:
+        """Each seat's start area (seed 2.4), so the report can ask whether a start area is too strong."""
+        return tuple(self.board.names[area] for area in self.starts)
 
     # -- small queries ----------------------------------------------------------------------------
     def d6(self) -> int:
