@@ -127,6 +127,10 @@ def _variant_lines(v: dict[str, Any] | None) -> list[str]:
         lines.append(f"  {'*' if row['default'] else ' '} {row['id']:<10} Balance {row['balance']:.3f}  "
                      f"seats {seats}  score sd {row['score_sd']:.2f}  margin {row['winning_margin_mean']:.2f}  "
                      f"{row['minutes_per_match']:.0f} min")
+        if row.get("labels"):
+            dealt = "  ".join(f"{r['label']} {_pct(r['rate'])} [{_pct(r['ci95'][0])}–{_pct(r['ci95'][1])}]"
+                              for r in row["labels"])
+            lines.append(f"      {'':<10} by what the seat was dealt: {dealt}")
     lines.append(f"why the default: {v['why_default']}")
     lines.append(f"measured: {v['verdict']}")
     return lines

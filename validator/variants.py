@@ -1,7 +1,8 @@
 """Design exploration: simulate a game under each alternative of an open design question and compare them.
 
 game.json "simulation" may hold a "variants" study: a question (e.g. "are tiles 1 and 2 文官 or 武官?"),
-its options — each a set of rule overrides and card-field edits applied to a copy of the loaded game —
+its options — each a set of rule overrides, card-field edits and area-point edits of the map, applied to a
+copy of the loaded game —
 and which option the deck ships with and why. Every option plays the same seeded matches with the
 same policies, so the differences are the rules' doing. The study reports, per option, seat balance
 with confidence intervals and the spread of results, and ranks the options; the default option must
@@ -41,6 +42,7 @@ class VariantOption:
     rules: Mapping[str, Any]          # game.json "rules" keys replaced by these values
     card_edits: tuple[CardEdit, ...]
     location: Location
+    area_points: Mapping[str, int] = dataclasses.field(default_factory=dict)  # map area name -> points
 
 
 @dataclass(frozen=True)
@@ -61,7 +63,8 @@ class VariantStudy:
         options = tuple(
             VariantOption(raw["id"], raw["label"], dict(raw.get("rules", {})),
                           tuple(CardEdit(dict(e["where"]), dict(e["set"])) for e in raw.get("cards", [])),
-                          where.child("options").child(index))
+                          where.child("options").child(index),
+                          {str(a["name"]): int(a["points"]) for a in raw.get("areas", [])})
             for index, raw in enumerate(spec["options"]))
         return cls(spec["question"], spec["default"], spec["why_default"],
                    spec.get("matches", game.simulation["matches"]), options, where)
@@ -80,7 +83,10 @@ def apply_option(game: Game, option: VariantOption) -> Game:
         return dataclasses.replace(card, fields=fields, context={**card.context, "rules": rules})
 
     decks = tuple(dataclasses.replace(deck, cards=tuple(edited(c) for c in deck.cards)) for deck in game.decks)
-    return dataclasses.replace(game, rules=rules, decks=decks)
+    maps = tuple(dataclasses.replace(board, areas=tuple(
+        dataclasses.replace(area, points=option.area_points.get(area.name, area.points)) for area in board.areas))
+        for board in game.maps) if option.area_points else game.maps
+    return dataclasses.replace(game, rules=rules, decks=decks, maps=maps)
 
 
 def check_study(game: Game, study: VariantStudy) -> list[Issue]:
@@ -99,13 +105,18 @@ def check_study(game: Game, study: VariantStudy) -> list[Issue]:
             if not any(edit.applies_to(card) for deck in game.decks for card in deck.cards):
                 issues.append(Issue(option.location.child("cards").child(index).child("where"), "variants",
                                     f"option {option.id!r}: no card has fields {dict(edit.where)}"))
+        named = {area.name for board in game.maps for area in board.areas}
+        for index, name in enumerate(option.area_points):
+            if name not in named:
+                issues.append(Issue(option.location.child("areas").child(index).child("name"), "variants",
+                                    f"option {option.id!r}: no map area is named {name!r}"))
     if study.default not in ids:
         issues.append(Issue(study.location.child("default"), "variants",
                             f"default {study.default!r} is not one of the options ({', '.join(ids)})"))
     elif apply_option(game, study.options[ids.index(study.default)]) != game:
         issues.append(Issue(study.location.child("default"), "variants",
                             f"option {study.default!r} is named the default "
-                            "but differs from the deck's rules or cards"))
+                            "but differs from the deck's rules, cards or map"))
     if issues:
         return issues
     for option in study.options:
@@ -148,6 +159,7 @@ def run_study(game: Game, study: VariantStudy, plan: SimulationPlan, *, workers:
             "matches": summary["finished"]["matches"],
             "balance": summary["ludii"]["Balance"],
             "seats": summary["seats"],
+            "labels": summary["labels"],  # win rate per seat label (e.g. start area), when the engine labels seats
             "score_mean": mean(totals) if totals else 0.0,
             "score_sd": pstdev(totals) if totals else 0.0,
             "winning_margin_mean": mean(margins) if margins else 0.0,

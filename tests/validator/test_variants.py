@@ -51,7 +51,7 @@ def test_a_default_that_is_not_the_deck_is_an_error(game, study):
     wrong = dataclasses.replace(study, default="1bu-2bu")
     issues = check_study(game, wrong)
     assert [i.location.pointer for i in issues] == ["/simulation/variants/default"]
-    assert "differs from the deck's rules or cards" in issues[0].message
+    assert "differs from the deck's rules, cards or map" in issues[0].message
     missing = dataclasses.replace(study, default="2bu")
     assert "is not one of the options" in check_study(game, missing)[0].message
 
