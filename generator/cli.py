@@ -194,6 +194,9 @@ def list_games(decks: DecksOption = DEFAULT_DECKS_DIR) -> None:
             typer.echo(f"  deck {deck.id}: {cards} cards, {size.width:g}×{size.height:g} mm, bleed {size.bleed:g} mm")
         for book in game.rulebooks:
             typer.echo(f"  rulebook {book.id}: {book.page_size.upper()}, {len(book.blocks)} blocks")
+        for board in game.maps:
+            typer.echo(f"  map {board.id}: {len(board.areas)} areas, {len(board.routes)} routes, "
+                       f"{board.total_points} points, {board.width:g}×{board.height:g} mm")
 
 
 # --- rules engines: score a hand, simulate matches --------------------------------------------

@@ -98,3 +98,13 @@ def test_every_area_name_and_reading_is_in_the_text(built: tuple[GameMap, Path, 
         assert area.reading in text, area.reading
     for spec in game_map.route_kinds.values():
         assert spec["label"] in text
+
+
+def test_list_names_the_map_component() -> None:
+    from typer.testing import CliRunner
+
+    from generator.cli import app
+
+    result = CliRunner().invoke(app, ["list"])
+    assert result.exit_code == 0
+    assert "map map: 29 areas, 51 routes, 45 points, 420×297 mm" in result.output
