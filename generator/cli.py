@@ -9,6 +9,7 @@ from typing import Annotated
 import typer
 
 from validator.checks import check_game
+from validator.engine.api import RulesGame
 from validator.engine.scoring import HandScorer
 from validator.issues import DeckError, Issue
 from validator.loader import find_games, load_game
@@ -202,41 +203,44 @@ def list_games(decks: DecksOption = DEFAULT_DECKS_DIR) -> None:
 # --- rules engines: score a hand, simulate matches --------------------------------------------
 
 
-def _engine(game_id: str, decks: Path):  # type: ignore[no-untyped-def]
-    """The rules engine of a deck folder's game; exit 1 if the deck cannot be loaded, 2 if it has no engine."""
-    from validator.engine.registry import engine_for
-
+def _model(game_id: str, decks: Path) -> Game:
+    """The loaded game of a deck folder; exit 1 (its problems reported) if it cannot be loaded."""
     try:
-        model = load_game(decks, game_id)
+        return load_game(decks, game_id)
     except DeckError as exc:
         _report(exc.issues)
         raise typer.Exit(1) from None
+
+
+def _engine(model: Game) -> RulesGame:
+    """The game's rules engine; exit 1 if its data cannot be played, 2 if it has no engine."""
+    from validator.engine.registry import engine_for
+
     try:
         return engine_for(model)
     except DeckError as exc:
         _report(exc.issues)
         raise typer.Exit(1) from None
     except ValueError as exc:
-        _err(f"{game_id}: {exc}")
+        _err(f"{model.id}: {exc}")
         raise typer.Exit(2) from None
 
 
-def _scorer(game_id: str, decks: Path) -> HandScorer:
-    """The hand scorer of a deck folder's game; exit 1 if the deck cannot be loaded, 2 if it has no scorer."""
+def _scorer(model: Game) -> HandScorer:
+    """The game's hand scorer; exit 2 if its engine has none (or does not exist), 1 if its data is bad."""
     from validator.engine.registry import engine_name, find_spec
 
     try:
-        model = load_game(decks, game_id)
         spec = find_spec(engine_name(model))
         if spec.scorer is None:
-            _err(f"{game_id}: the {spec.name} rules engine has no hand scorer, so its hands cannot be scored")
+            _err(f"{model.id}: the {spec.name} rules engine has no hand scorer, so its hands cannot be scored")
             raise typer.Exit(2)
         return spec.scorer(model)
     except DeckError as exc:
         _report(exc.issues)
         raise typer.Exit(1) from None
     except ValueError as exc:
-        _err(f"{game_id}: {exc}")
+        _err(f"{model.id}: {exc}")
         raise typer.Exit(2) from None
 
 
@@ -256,7 +260,7 @@ def score(
 
     from validator.engine.scoring import score_fields
 
-    scorer = _scorer(game_id, decks)
+    scorer = _scorer(_model(game_id, decks))
     tokens = [token for card in cards for token in card.split()]
     try:
         claim = scorer.score(tokens)
@@ -301,8 +305,9 @@ def simulate(
     from validator.simulate import DEFAULT_STEP_CAP
     from validator.stats import DEFAULT_SECONDS_PER_TURN
 
-    engine = _engine(game_id, decks)
-    configured = SimulationPlan.from_game(load_game(decks, game_id))
+    model = _model(game_id, decks)
+    engine = _engine(model)
+    configured = SimulationPlan.from_game(model)
     if seconds_per_turn is None:
         seconds_per_turn = configured.seconds_per_turn if configured else DEFAULT_SECONDS_PER_TURN
     if step_cap is None:
