@@ -219,6 +219,11 @@ class MapPainter:
 
     # --- panels -----------------------------------------------------------------------------------
 
+    def panel_box(self, name: str) -> Rect | None:
+        """The map file's `drawing[name]` box (x, y, w, h in mm), or None when the map has no such panel."""
+        b = self.plan.game_map.drawing.get(name)
+        return None if b is None else Rect(b["x"], b["y"], b["w"], b["h"])
+
     def panel(self, box: Rect) -> None:
         self.c.setFillColor(self.color("cartouche"))
         self.stroke("frame", 0.8)
@@ -227,12 +232,11 @@ class MapPainter:
         self.rect(box.grown(-1.4), radius=1.0, fill=False)
 
     def draw_cartouche(self) -> None:
-        drawing = self.plan.game_map.drawing
-        if "cartouche" not in drawing:
+        box = self.panel_box("cartouche")
+        if box is None:
             return
-        b = drawing["cartouche"]
-        box = Rect(b["x"], b["y"], b["w"], b["h"])
         self.panel(box)
+        drawing = self.plan.game_map.drawing
         size = self.plan.style["title_size"]
         subtitle = drawing.get("subtitle")
         sub_size = self.plan.style["text_size"] + 1
@@ -247,11 +251,9 @@ class MapPainter:
 
     def draw_legend(self) -> None:
         """Two columns: the route kinds; then the seal, the start tab and the victory points."""
-        drawing = self.plan.game_map.drawing
-        if "legend" not in drawing:
+        box = self.panel_box("legend")
+        if box is None:
             return
-        b = drawing["legend"]
-        box = Rect(b["x"], b["y"], b["w"], b["h"])
         self.panel(box)
         labels, size = self.plan.labels, self.plan.style["text_size"]
         line = size * MM_PER_PT * 1.9
