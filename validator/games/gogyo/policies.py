@@ -237,11 +237,6 @@ def _kit(game: GogyoGame) -> _Kit:
     return entry[1]
 
 
-def kit_for(game: GogyoGame) -> _Kit:
-    """The per-game lookups of `game` (built once, then reused)."""
-    return _kit(game)
-
-
 def choose(obs: GogyoObservation, legal: Sequence[Action], rng: random.Random) -> Action:
     """The greedy action for the observation's phase."""
     kit = _kit(obs.game)

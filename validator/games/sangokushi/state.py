@@ -125,9 +125,6 @@ class SangokushiGame(FixedGamesMatch):
         start = rng.randrange(num_players) if first_player is None else first_player
         return SangokushiState(self, rng, num_players, deck, starts, start)
 
-    def limit_base(self, num_players: int) -> int:
-        return self.rules.deal_size[num_players]
-
     def action_kind(self, action: Action) -> int:
         return action >> KIND_SHIFT
 
@@ -361,7 +358,7 @@ class SangokushiState:
             if self.passes_in_row >= self.n:
                 self.end(END_STALEMATE)
             else:
-                self.end_turn(passed=True)
+                self.end_turn()
             return
         self.passes_in_row = 0
         self.spent_owner = seat
@@ -426,7 +423,7 @@ class SangokushiState:
             self.shed_seat = -1
         self.end_turn()
 
-    def end_turn(self, passed: bool = False) -> None:
+    def end_turn(self) -> None:
         self._clear_spent()
         self.eligible, self.pending, self.area = [], 0, -1
         battle.clear(self)

@@ -9,7 +9,7 @@ from dataclasses import dataclass
 
 from ...model import Card, GameMap
 from ...model import Game as GameModel
-from .rules import METHODS, STATS, SangokushiRules
+from .rules import STATS, SangokushiRules
 
 FIELDS = ("name", "affiliation", "lord", *STATS, "politics")
 
@@ -28,9 +28,6 @@ class Generals:
 
     def __len__(self) -> int:
         return len(self.ids)
-
-    def method_stat(self, method: str) -> tuple[int, ...]:
-        return self.stat[METHODS[method]]
 
     @classmethod
     def from_cards(cls, cards: Sequence[Card], rules: SangokushiRules) -> Generals:
