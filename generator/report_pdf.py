@@ -134,10 +134,13 @@ def write_report_pdf(path: Path, summary: dict[str, Any], *, title: str, font: s
     story.append(intervals([Estimate(f"手番順 {row['seat']}", row["rate"], *row["ci95"]) for row in s["seats"]],
                            title="手番順ごとの勝率と95%信頼区間（点線 = 公平な取り分）", font=font,
                            reference=1 / players))
-    if s.get("labels"):
-        story.append(intervals([Estimate(row["label"], row["rate"], *row["ci95"]) for row in s["labels"]],
-                               title="配られたもの（開始エリアなど）ごとの勝率と95%信頼区間（点線 = 公平な取り分）",
-                               font=font, reference=1 / players))
+    for group in s.get("labels") or ():
+        rows = group["rows"]
+        fair = "" if s.get("team_victory") else "（点線 = 公平な取り分）"
+        story.append(intervals([Estimate(row["label"], row["rate"], *row["ci95"]) for row in rows],
+                               title=f"{group['kind']}ごとの勝率と95%信頼区間{fair}", font=font,
+                               reference=None if s.get("team_victory") else 1 / players,
+                               height=max(125, 50 + 11 * len(rows))))
     story += _counter_section(s, styles, font, bold)
     if "variants" in s:
         story.append(KeepTogether(_variant_section(s["variants"], styles, font, bold)))

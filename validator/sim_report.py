@@ -59,11 +59,11 @@ def render_text(s: dict[str, Any]) -> str:
             low, high = row["ci95"]
             out.append(f"  table seat {row['seat']} ({row['policy']}): {_pct(row['rate'])}  "
                        f"[{_pct(low)}, {_pct(high)}]")
-    if s.get("labels"):
-        out.append("win rates by what the seat was dealt (per finished game; 95 % Wilson intervals):")
-        for row in s["labels"]:
+    for group in s.get("labels") or ():
+        out.append(f"win rates by {group['kind']} (per finished game; 95 % Wilson intervals):")
+        for row in group["rows"]:
             low, high = row["ci95"]
-            out.append(f"  {row['label']}: {_pct(row['rate'])}  [{_pct(low)}, {_pct(high)}]  ({row['games']} games)")
+            out.append(f"  {row['label']}: {_pct(row['rate'])}  [{_pct(low)}, {_pct(high)}]  ({row['games']} seats)")
     out.append(f"shared wins: {s['shared_wins']} matches")
     per_game = s["actions_per_game"]
     out.append("actions: " + ", ".join(f"{k} {v} ({per_game[k]:.2f}/game)" for k, v in s["actions"].items()))
@@ -109,12 +109,14 @@ def render_headline(s: dict[str, Any]) -> list[str]:
     ] + _label_lines(s.get("labels")) + _variant_lines(s.get("variants"))
 
 
-def _label_lines(rows: list[dict[str, Any]] | None) -> list[str]:
-    if not rows:
-        return []
-    rates = ", ".join(f"{row['label']}: {_pct(row['rate'])} [{_pct(row['ci95'][0])}–{_pct(row['ci95'][1])}]"
-                      for row in rows)
-    return [f"win rate by what the seat was dealt (95% CI): {rates}"]
+def _label_lines(groups: list[dict[str, Any]] | None) -> list[str]:
+    return [f"win rate by {group['kind']} (95% CI): " + _label_rates_text(group["rows"], ", ")
+            for group in groups or ()]
+
+
+def _label_rates_text(rows: list[dict[str, Any]], sep: str) -> str:
+    return sep.join(f"{row['label']}: {_pct(row['rate'])} [{_pct(row['ci95'][0])}–{_pct(row['ci95'][1])}]"
+                    for row in rows)
 
 
 def _variant_lines(v: dict[str, Any] | None) -> list[str]:
@@ -127,10 +129,8 @@ def _variant_lines(v: dict[str, Any] | None) -> list[str]:
         lines.append(f"  {'*' if row['default'] else ' '} {row['id']:<10} Balance {row['balance']:.3f}  "
                      f"seats {seats}  score sd {row['score_sd']:.2f}  margin {row['winning_margin_mean']:.2f}  "
                      f"{row['minutes_per_match']:.0f} min")
-        if row.get("labels"):
-            dealt = "  ".join(f"{r['label']} {_pct(r['rate'])} [{_pct(r['ci95'][0])}–{_pct(r['ci95'][1])}]"
-                              for r in row["labels"])
-            lines.append(f"      {'':<10} by what the seat was dealt: {dealt}")
+        for group in row.get("labels") or ():
+            lines.append(f"      {'':<10} by {group['kind']}: " + _label_rates_text(group["rows"], "  "))
     lines.append(f"why the default: {v['why_default']}")
     lines.append(f"measured: {v['verdict']}")
     return lines

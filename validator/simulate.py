@@ -38,7 +38,8 @@ class GameRecord:
     decisions: int                 # decision states visited
     choices: int                   # of those, states with more than one legal action
     counters: tuple[tuple[str, int], ...]
-    labels: tuple[str, ...] = ()   # per seat, from engines whose State has seat_labels (LabelledSeats)
+    # (kind, label per seat) pairs, from engines whose State has seat_labels (LabelledSeats)
+    labels: tuple[tuple[str, tuple[str, ...]], ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -111,9 +112,10 @@ def play_game(game: RulesGame, policies: Sequence[Policy], chance: random.Random
         if check_invariants:
             state.check_invariants()
     end, scores, winners = ending(state)
-    labels = state.seat_labels() if isinstance(state, LabelledSeats) else ()
+    labels = tuple((kind, tuple(per_seat)) for kind, per_seat in state.seat_labels().items()) \
+        if isinstance(state, LabelledSeats) else ()
     return GameRecord(state.turn_number(), steps, end, tuple(scores), tuple(winners), first, tuple(counts),
-                      decisions, choices, tuple(sorted(state.counters().items())), tuple(labels))
+                      decisions, choices, tuple(sorted(state.counters().items())), labels)
 
 
 def fast_playout(game: RulesGame, policies: Sequence[Policy]) -> FastPlayout | None:

@@ -20,7 +20,7 @@ from collections import Counter
 from collections.abc import Sequence
 from typing import Any
 
-from .engine.api import RulesGame
+from .engine.api import RulesGame, TeamVictory
 from .engine.playout import END_CAP
 from .simulate import GameRecord, MatchRecord, SimConfig
 
@@ -81,13 +81,18 @@ def ideal_duration(turns: float, low: float, high: float) -> float:
     return max(0.0, 1 - (turns - high) / high) if high > 0 else 0.0
 
 
-def _seat_wins(matches: Sequence[MatchRecord], players: int) -> tuple[list[float], list[float]]:
-    """Win credit per turn-order seat and per physical seat (a shared win splits its credit)."""
+def _credit(winners: Sequence[int], whole: bool) -> float:
+    """One winner's credit: a whole win when the winners are one side (TeamVictory), else a tie's share."""
+    return 1.0 if whole else 1 / len(winners)
+
+
+def _seat_wins(matches: Sequence[MatchRecord], players: int, whole: bool) -> tuple[list[float], list[float]]:
+    """Win credit per turn-order seat and per physical seat."""
     by_order, by_seat = [0.0] * players, [0.0] * players
     for match in matches:
         for seat in match.winners:
-            by_seat[seat] += 1 / len(match.winners)
-            by_order[(seat - match.first_player) % players] += 1 / len(match.winners)
+            by_seat[seat] += _credit(match.winners, whole)
+            by_order[(seat - match.first_player) % players] += _credit(match.winners, whole)
     return by_order, by_seat
 
 
@@ -96,17 +101,22 @@ def _rates(wins: Sequence[float], trials: int) -> list[dict[str, Any]]:
             for i, w in enumerate(wins)]
 
 
-def _label_rates(games: Sequence[GameRecord]) -> list[dict[str, Any]]:
-    """Win rate per seat label over the games that dealt it (a shared win splits its credit), with Wilson 95 %."""
-    trials: Counter[str] = Counter()
-    wins: dict[str, float] = {}
+def _label_rates(games: Sequence[GameRecord], whole: bool) -> list[dict[str, Any]]:
+    """Per kind of seat label (start area, identity, general…): the win rate of each label over the seats
+    dealt it in finished games, with Wilson 95 %, best first."""
+    trials: dict[str, Counter[str]] = {}
+    wins: dict[str, dict[str, float]] = {}
     for g in games:
-        for seat, label in enumerate(g.labels):
-            trials[label] += 1
-            wins[label] = wins.get(label, 0.0) + (1 / len(g.winners) if seat in g.winners else 0.0)
-    return [{"label": label, "games": n, "wins": wins[label], "rate": wins[label] / n,
-             "ci95": list(wilson(wins[label], n))}
-            for label, n in sorted(trials.items(), key=lambda item: (-wins[item[0]] / item[1], item[0]))]
+        for kind, per_seat in g.labels:
+            for seat, label in enumerate(per_seat):
+                trials.setdefault(kind, Counter())[label] += 1
+                kind_wins = wins.setdefault(kind, {})
+                kind_wins[label] = kind_wins.get(label, 0.0) + (_credit(g.winners, whole) if seat in g.winners else 0.0)
+    return [{"kind": kind, "rows": [{"label": label, "games": n, "wins": wins[kind][label],
+                                     "rate": wins[kind][label] / n, "ci95": list(wilson(wins[kind][label], n))}
+                                    for label, n in sorted(counts.items(),
+                                                           key=lambda item: (-wins[kind][item[0]] / item[1], item[0]))]}
+            for kind, counts in trials.items()]
 
 
 def summarize(records: Sequence[MatchRecord], game: RulesGame, config: SimConfig, *,
@@ -115,7 +125,8 @@ def summarize(records: Sequence[MatchRecord], game: RulesGame, config: SimConfig
     players = config.num_players
     games = [g for match in records for g in match.games]
     finished = [m for m in records if not m.timed_out]
-    order_wins, seat_wins = _seat_wins(finished, players)
+    whole = isinstance(game, TeamVictory) and game.team_victory
+    order_wins, seat_wins = _seat_wins(finished, players, whole)
     seats = _rates(order_wins, len(finished))
     physical = _rates(seat_wins, len(finished))
     for row, policy in zip(physical, config.policies):
@@ -161,7 +172,9 @@ def summarize(records: Sequence[MatchRecord], game: RulesGame, config: SimConfig
         "seats": seats,
         "policy_seats": physical,
         # Engines that label their seats (start areas, identities…): win rate per label, per finished game.
-        "labels": _label_rates([g for g in games if g.end != END_CAP and g.labels]),
+        "labels": _label_rates([g for g in games if g.end != END_CAP and g.labels], whole),
+        # Team games (TeamVictory): every winner of a side counts a whole win, so rates need not sum to 1.
+        "team_victory": whole,
         "shared_wins": sum(len(m.winners) > 1 for m in finished),
         "actions": actions,
         "actions_per_game": {k: v / (len(games) or 1) for k, v in actions.items()},

@@ -73,10 +73,20 @@ class State(Protocol):
 
 @runtime_checkable
 class LabelledSeats(Protocol):
-    """Optional State ability: a label per seat that the report compares win rates by — a start area,
-    an identity, a general — when the seat number says less than what the seat was dealt."""
+    """Optional State ability: labels per seat that the report compares win rates by — a start area,
+    an identity, a general — when the seat number says less than what the seat was dealt. One entry
+    per kind of label (e.g. "identity", "general"), each a label per seat."""
 
-    def seat_labels(self) -> tuple[str, ...]: ...
+    def seat_labels(self) -> Mapping[str, tuple[str, ...]]: ...
+
+
+@runtime_checkable
+class TeamVictory(Protocol):
+    """Optional RulesGame ability: several winners are one side winning together (lord and loyalists,
+    the rebels), not a tie among rivals, so each winner counts a whole win in the report's rates."""
+
+    @property
+    def team_victory(self) -> bool: ...
 
 
 class RulesGame(Protocol):

@@ -179,9 +179,9 @@ class SangokushiState:
         other._legal = None
         return other
 
-    def seat_labels(self) -> tuple[str, ...]:
+    def seat_labels(self) -> dict[str, tuple[str, ...]]:
         """Each seat's start area (seed 2.4), so the report can ask whether a start area is too strong."""
-        return tuple(self.board.names[area] for area in self.starts)
+        return {"開始エリア": tuple(self.board.names[area] for area in self.starts)}
 
     # -- small queries ----------------------------------------------------------------------------
     def d6(self) -> int:
