@@ -283,7 +283,9 @@ def score(
 @app.command()
 def simulate(
     game_id: Annotated[str, typer.Argument(metavar="GAME", help="game to simulate, e.g. gogyo")],
-    players: Annotated[int | None, typer.Option(help="seats at the table (default: the game's maximum)")] = None,
+    players: Annotated[str | None, typer.Option(
+        help="seats at the table, or a range such as 5..8 (one summary per count; default: the game's maximum)")]
+        = None,
     games: Annotated[int, typer.Option("--games",
         help="matches to play (each match is the game's games_per_match games)")] = 1000,
     policy: Annotated[str, typer.Option(
@@ -312,14 +314,34 @@ def simulate(
         seconds_per_turn = configured.seconds_per_turn if configured else DEFAULT_SECONDS_PER_TURN
     if step_cap is None:
         step_cap = configured.step_cap if configured else DEFAULT_STEP_CAP
-    plan = SimulationPlan(players if players is not None else engine.max_players, games,
-                          tuple(name.strip() for name in policy.split(",")), seed, seconds_per_turn, step_cap)
     try:
-        summary = run_plan(engine, plan, workers=workers)
+        counts = player_counts(players, engine.max_players)
+        summaries = [run_plan(engine, SimulationPlan(count, games, tuple(name.strip() for name in policy.split(",")),
+                                                     seed, seconds_per_turn, step_cap), workers=workers)
+                     for count in counts]
     except ValueError as exc:
         _err(f"{game_id}: {exc}")
         raise typer.Exit(2) from None
-    typer.echo(json.dumps(summary, ensure_ascii=False, indent=1) if as_json else render_text(summary))
+    if as_json:
+        # One count: its summary, as always; a range: {"game", "by_players": [summary per count]}.
+        ranged = players is not None and ".." in players
+        doc = {"game": engine.name, "by_players": summaries} if ranged else summaries[0]
+        typer.echo(json.dumps(doc, ensure_ascii=False, indent=1))
+    else:
+        typer.echo("\n".join(render_text(summary) for summary in summaries))
+
+
+def player_counts(text: str | None, default: int) -> list[int]:
+    """`--players`: one count ("5") or an inclusive range ("5..8"); ValueError with the reason otherwise."""
+    if text is None:
+        return [default]
+    low, dots, high = text.strip().partition("..")
+    if not low.isdigit() or dots and not high.isdigit() or len(text) > 9:
+        raise ValueError(f"--players {text!r} is neither a number nor a range such as 5..8")
+    counts = list(range(int(low), int(high or low) + 1))
+    if not counts:
+        raise ValueError(f"--players {text!r} is an empty range")
+    return counts
 
 
 def main() -> None:  # pragma: no cover - console entry used by `python -m generator.cli`

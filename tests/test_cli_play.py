@@ -75,3 +75,24 @@ def test_simulate_text_states_the_assumption():
 def test_simulate_rejects_bad_options_with_exit_2(args, message):
     result = run("simulate", "gogyo", "--games", "2", *args)
     assert result.exit_code == 2 and message in result.stderr
+
+
+def test_a_players_range_gives_one_summary_per_count() -> None:
+    result = run("simulate", "gogyo", "--players", "2..3", "--games", "6", "--policy", "random", "--json")
+    assert result.exit_code == 0, result.output
+    doc = json.loads(result.stdout)
+    assert doc["game"] == "gogyo"
+    assert [summary["players"] for summary in doc["by_players"]] == [2, 3]
+    assert all(summary["matches"] == 6 for summary in doc["by_players"])
+
+
+@pytest.mark.parametrize(("players", "message"), [
+    ("3..2", "gogyo: --players '3..2' is an empty range"),
+    ("2..x", "gogyo: --players '2..x' is neither a number nor a range such as 5..8"),
+    ("2..5", "5 players is outside gogyo's 2–4"),
+])
+def test_a_bad_players_range_is_one_line(players: str, message: str) -> None:
+    result = run("simulate", "gogyo", "--players", players, "--games", "2")
+    assert result.exit_code == 2
+    assert message in result.stderr
+    assert "Traceback" not in result.output
