@@ -7,7 +7,8 @@ from typing import Any
 
 from validator.engine.registry import engine_for
 from validator.model import Game
-from validator.sim_plan import SimulationPlan, default_workers, run_plan
+from validator.sim_plan import SimulationPlan, at_count, default_workers, run_plan
+from validator.stats import table_size_digest
 from validator.variants import VariantStudy, run_study
 
 from .deck_pdf import WrittenFile
@@ -22,7 +23,14 @@ def simulate_for_report(game: Game, *, workers: int | None = None) -> dict[str, 
     plan = SimulationPlan.from_game(game)
     if plan is None:
         return None
-    summary = run_plan(engine_for(game), plan, workers=workers)
+    engine = engine_for(game)
+    summary = run_plan(engine, plan, workers=workers)
+    if plan.other_counts:
+        # The same study at every table size the deck asks about, main size included, smallest first.
+        counts = sorted({plan.players, *plan.other_counts})
+        summary["by_players"] = [table_size_digest(summary if count == plan.players else
+                                                   run_plan(engine, at_count(plan, count), workers=workers))
+                                 for count in counts]
     study = VariantStudy.from_game(game)
     if study is not None:
         summary["variants"] = run_study(game, study, plan, workers=workers or default_workers())

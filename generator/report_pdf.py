@@ -15,6 +15,7 @@ from .pdfdoc import atomic_path
 
 INK = CMYKColor(0.3, 0.4, 0.4, 0.85)
 RULE = CMYKColor(0, 0, 0, 0.3)
+MAX_LABEL_COLUMNS = 5  # label kinds with more values (25 generals) are charted, not tabled per table size
 ENDINGS = {"declaration": "終了宣言", "empty-deck": "山札切れ", "cap": "手数上限（打ち切り）"}
 
 
@@ -57,7 +58,8 @@ def _key_numbers(s: dict[str, Any]) -> list[list[str]]:
         ["IdealDuration（Ludii）", f"{ludii['IdealDuration']:.3f}"],
         ["Balance / AdvantageP1（Ludii）", f"{ludii['Balance']:.3f} / {_pct(ludii['AdvantageP1'])}"],
         ["DecisionMoves（選択肢が2つ以上の局面）", _pct(ludii["DecisionMoves"])],
-        ["勝利の分かち合い（同点）", f"{s['shared_wins']} 試合"],
+        ["勝者が複数（チームの勝利）" if s.get("team_victory") else "勝利の分かち合い（同点）",
+         f"{s['shared_wins']} 試合"],
     ]
 
 
@@ -76,6 +78,37 @@ def _counter_section(s: dict[str, Any], styles: dict[str, ParagraphStyle], font:
         ("ALIGN", (1, 0), (-1, -1), "RIGHT"),
     ]))
     return [KeepTogether([Paragraph("数えた出来事", styles["h2"]), table, Spacer(1, 2 * mm)])]
+
+
+def _table_size_section(sizes: list[dict[str, Any]], team: bool, styles: dict[str, ParagraphStyle], font: str,
+                        bold: str) -> list[Any]:
+    """One row per table size: length, completion, and the win rate of each label of the few-valued kinds
+    (identities, not the 25 generals) with its 95 % interval."""
+    kinds = [group["kind"] for group in sizes[0]["labels"]
+             if all(len(g["rows"]) <= MAX_LABEL_COLUMNS
+                    for size in sizes for g in size["labels"] if g["kind"] == group["kind"])]
+    columns = sorted({row["label"] for size in sizes for g in size["labels"] if g["kind"] in kinds
+                      for row in g["rows"]})
+    rows = [["人数", "試合", "平均手番", "推定分", "完走"] + columns]
+    for size in sizes:
+        rates = {row["label"]: row for g in size["labels"] if g["kind"] in kinds for row in g["rows"]}
+        rows.append([f"{size['players']}", f"{size['matches']}", f"{size['turns_mean']:.1f}",
+                     f"{size['minutes_mean']:.0f}", _pct(size["completion"])]
+                    + [f"{_pct(rates[c]['rate'])}\n[{_pct(rates[c]['ci95'][0])}–{_pct(rates[c]['ci95'][1])}]"
+                       if c in rates else "–" for c in columns])
+    table = Table(rows, colWidths=[10 * mm, 12 * mm, 15 * mm, 13 * mm, 14 * mm] + [22 * mm] * len(columns),
+                  repeatRows=1)
+    table.setStyle(TableStyle([
+        ("FONT", (0, 0), (-1, -1), font, 7.5), ("FONT", (0, 0), (-1, 0), bold, 8),
+        ("TEXTCOLOR", (0, 0), (-1, -1), INK), ("LINEBELOW", (0, 0), (-1, -1), 0.3, RULE),
+        ("ALIGN", (0, 0), (-1, -1), "RIGHT"), ("VALIGN", (0, 0), (-1, -1), "MIDDLE"),
+    ]))
+    note = "各人数で同じ方針・シード・試合数。"
+    if kinds:
+        note += (f"{'・'.join(kinds)}ごとの勝率（" + ("勝った側の全員を1勝と数える" if team else "同点の勝ちは人数で割る")
+                 + "）、下段は95%信頼区間。")
+    return [KeepTogether([Paragraph("人数ごとの結果", styles["h2"]), Paragraph(note, styles["small"]),
+                          Spacer(1, 2 * mm), table, Spacer(1, 2 * mm)])]
 
 
 def _variant_section(v: dict[str, Any], styles: dict[str, ParagraphStyle], font: str, bold: str) -> list[Any]:
@@ -141,6 +174,8 @@ def write_report_pdf(path: Path, summary: dict[str, Any], *, title: str, font: s
                                title=f"{group['kind']}ごとの勝率と95%信頼区間{fair}", font=font,
                                reference=None if s.get("team_victory") else 1 / players,
                                height=max(125, 50 + 11 * len(rows))))
+    if s.get("by_players"):
+        story += _table_size_section(s["by_players"], bool(s.get("team_victory")), styles, font, bold)
     story += _counter_section(s, styles, font, bold)
     if "variants" in s:
         story.append(KeepTogether(_variant_section(s["variants"], styles, font, bold)))
@@ -148,6 +183,7 @@ def write_report_pdf(path: Path, summary: dict[str, Any], *, title: str, font: s
     for note in (f"1手番を {s['play_time']['seconds_per_turn']:g} 秒と仮定（その手番で起きることすべてを含む）。"
                  "シャッフル・配札・得点計算の時間は含まない。",
                  "手番順 1 は、その試合の1ゲーム目で最初に手番を行ったプレイヤー。以下、手番の順。"
+                 "勝った側の全員をそれぞれ1勝と数える（チームで勝つゲーム）。" if s.get("team_victory") else
                  "同点で勝利を分かち合った試合は、勝者の人数で割って数える。",
                  f"1ゲーム {s['step_cap']} 手を超えたら打ち切り（Timeouts に数える）。"):
         story.append(Paragraph(note, styles["small"]))

@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 import os
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from .engine.api import RulesGame
@@ -20,6 +20,7 @@ class SimulationPlan:
     seed: int = 1
     seconds_per_turn: float = DEFAULT_SECONDS_PER_TURN
     step_cap: int = DEFAULT_STEP_CAP
+    other_counts: tuple[int, ...] = ()  # further table sizes the report compares (game.json player_counts)
 
     @classmethod
     def from_game(cls, game: Game) -> SimulationPlan | None:
@@ -28,7 +29,8 @@ class SimulationPlan:
         if not spec:
             return None
         return cls(spec["players"], spec["matches"], tuple(spec["policies"]), spec.get("seed", 1),
-                   spec.get("seconds_per_turn", DEFAULT_SECONDS_PER_TURN), spec.get("step_cap", DEFAULT_STEP_CAP))
+                   spec.get("seconds_per_turn", DEFAULT_SECONDS_PER_TURN), spec.get("step_cap", DEFAULT_STEP_CAP),
+                   tuple(count for count in spec.get("player_counts", ()) if count != spec["players"]))
 
     def config(self, engine: RulesGame, workers: int) -> SimConfig:
         """Checked settings for the harness; ValueError with a one-line reason otherwise."""
@@ -43,6 +45,13 @@ class SimulationPlan:
             raise ValueError("seconds per turn must be positive")
         seats = self.policies * self.players if len(self.policies) == 1 else self.policies
         return SimConfig(self.players, seats, self.matches, seed=self.seed, step_cap=self.step_cap, workers=workers)
+
+
+def at_count(plan: SimulationPlan, players: int) -> SimulationPlan:
+    """The same plan at another table size (per-seat policies cannot be carried over: one policy is needed)."""
+    if len(plan.policies) not in (1, players):
+        raise ValueError(f"{len(plan.policies)} policies cannot be spread over {players} seats (give one policy)")
+    return replace(plan, players=players, other_counts=())
 
 
 def default_workers() -> int:

@@ -64,7 +64,14 @@ def render_text(s: dict[str, Any]) -> str:
         for row in group["rows"]:
             low, high = row["ci95"]
             out.append(f"  {row['label']}: {_pct(row['rate'])}  [{_pct(low)}, {_pct(high)}]  ({row['games']} seats)")
-    out.append(f"shared wins: {s['shared_wins']} matches")
+    out.append(f"{'matches won by a side of several seats' if s.get('team_victory') else 'shared wins'}: "
+               f"{s['shared_wins']} matches")
+    for size in s.get("by_players") or ():
+        groups = "; ".join(f"{g['kind']} " + _label_rates_text(g["rows"], ", ") for g in size["labels"]
+                           if len(g["rows"]) <= 5)
+        out.append(f"{size['players']} players: {size['matches']} matches, {size['turns_mean']:.1f} turns, "
+                   f"{size['minutes_mean']:.0f} min, completion {_pct(size['completion'])}"
+                   + (f"; {groups}" if groups else ""))
     per_game = s["actions_per_game"]
     out.append("actions: " + ", ".join(f"{k} {v} ({per_game[k]:.2f}/game)" for k, v in s["actions"].items()))
     if s["counters"]:

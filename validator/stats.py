@@ -206,3 +206,13 @@ def summarize(records: Sequence[MatchRecord], game: RulesGame, config: SimConfig
             "IdealDuration": sum(ideal) / (len(ideal) or 1),
         },
     }
+
+
+def table_size_digest(summary: dict[str, Any]) -> dict[str, Any]:
+    """What the report compares across table sizes: length, how games end, completion and label rates."""
+    return {"players": summary["players"], "matches": summary["matches"],
+            "turns_mean": summary["turns"]["per_game"]["mean"],
+            "minutes_mean": summary["play_time"]["minutes_per_match"]["mean"],
+            "completion": summary["ludii"]["Completion"], "ended_by": summary["ended_by"],
+            "counters_per_game": {name: d["mean"] for name, d in summary["counters_per_game"].items()},
+            "labels": summary["labels"]}
