@@ -105,8 +105,8 @@ def _table_size_section(sizes: list[dict[str, Any]], team: bool, styles: dict[st
     ]))
     note = "各人数で同じ方針・シード・試合数。"
     if kinds:
-        note += (f"{'・'.join(kinds)}ごとの勝率（" + ("勝った側の全員を1勝と数える" if team else "同点の勝ちは人数で割る")
-                 + "）、下段は95%信頼区間。")
+        credit = "勝った側の全員を1勝と数える" if team else "同点の勝ちは人数で割る"
+        note += f"{'・'.join(kinds)}ごとの勝率（{credit}）、下段は95%信頼区間。"
     return [KeepTogether([Paragraph("人数ごとの結果", styles["h2"]), Paragraph(note, styles["small"]),
                           Spacer(1, 2 * mm), table, Spacer(1, 2 * mm)])]
 
