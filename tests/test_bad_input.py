@@ -164,6 +164,18 @@ CASES: dict[str, Case] = {
         replace_text("cards.json", '{"id": "ten", "face": "heaven", "qty": 3,',
                      '{"id": "ten", "face": "heaven", "qty": 3, "qty": 2,'),
         (("cards.json:70:", f"$.cards[{TEN}]", "key 'qty' appears twice in one object"),)),
+    "nan-number": Case(
+        replace_text("layout.json", '"bleed": 3, "safe": 3', '"bleed": NaN, "safe": 3'),
+        (("layout.json:3:", "$.card.bleed", "NaN is not a JSON number"),)),
+    "infinite-number": Case(
+        replace_text("layout.json", '"bleed": 3, "safe": 3', '"bleed": 1e999, "safe": 3'),
+        (("layout.json:3:", "$.card.bleed", "1e999 is not a JSON number"),)),
+    "number-of-5000-digits": Case(
+        replace_text("layout.json", '"bleed": 3, "safe": 3', '"bleed": ' + "9" * 5000 + ', "safe": 3'),
+        (("layout.json:3:", "$.card.bleed", "a number of more than 30 digits"),)),
+    "nested-600-deep": Case(
+        replace_text("cards.json", '"total": 66,\n', '"total": 66, "x": ' + "[" * 600 + "]" * 600 + ',\n'),
+        (("cards.json", "$:", "nest deeper than 64 levels"),)),
     "not-utf8": Case(
         lambda game: (game / "game.json").write_bytes(
             (game / "game.json").read_text(encoding="utf-8").encode("shift_jis")),

@@ -42,6 +42,36 @@ def _reject_duplicate_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
     return seen
 
 
+class _NonFinite(ValueError):
+    def __init__(self, name: str):
+        super().__init__(name)
+        self.name = name
+
+
+class _TooLong(ValueError):
+    pass
+
+
+def _refuse_constant(name: str) -> Any:
+    """NaN and ±Infinity are not JSON; Python accepts them by default and they reach the PDF as 'nan'."""
+    raise _NonFinite(name)
+
+
+def _checked_int(digits: str) -> int:
+    if len(digits.lstrip("-")) > MAX_NUMBER_DIGITS:
+        raise _TooLong()
+    return int(digits)
+
+
+def _checked_float(digits: str) -> float:
+    if sum(ch.isdigit() for ch in digits) > MAX_NUMBER_DIGITS:
+        raise _TooLong()
+    number = float(digits)
+    if number != number or number in (float("inf"), float("-inf")):  # 1e999 overflows to infinity
+        raise _NonFinite(digits)
+    return number
+
+
 class _DuplicateKey(ValueError):
     def __init__(self, key: str):
         super().__init__(key)
@@ -59,8 +89,18 @@ def load_json(path: Path) -> SourcedJson:
         raise DeckError([Issue(where, "bad-encoding", f"not UTF-8 text ({exc.reason})")]) from None
     except OSError as exc:
         raise DeckError([Issue(where, "unreadable", f"cannot read file ({exc.strerror})")]) from None
+    if _too_deep(text):
+        raise DeckError([Issue(where, "too-deep", f"objects and arrays nest deeper than {MAX_DEPTH} levels")])
     try:
-        data = json.loads(text, object_pairs_hook=_reject_duplicate_keys)
+        data = json.loads(text, object_pairs_hook=_reject_duplicate_keys, parse_constant=_refuse_constant,
+                          parse_int=_checked_int, parse_float=_checked_float)
+    except _NonFinite as exc:
+        at = _find_value(path, text, _non_finite)
+        raise DeckError([Issue(at, "not-a-number", f"{exc.name} is not a JSON number (use a finite value)")]) from None
+    except _TooLong:
+        at = _find_value(path, text, _long_number)
+        raise DeckError([Issue(at, "number-too-long",
+                               f"a number of more than {MAX_NUMBER_DIGITS} digits")]) from None
     except json.JSONDecodeError as exc:
         at = Location(path, "", exc.lineno, exc.colno)
         raise DeckError([Issue(at, "invalid-json", f"invalid JSON: {exc.msg}")]) from None
@@ -87,16 +127,71 @@ class _Open:
         return self.index if self.keys is None else self.key
 
 
+NON_FINITE = ("NaN", "Infinity", "-Infinity")
+MAX_NUMBER_DIGITS = 30  # no deck value needs more; Python refuses integers of 4,300 digits with a traceback
+MAX_DEPTH = 64          # objects and arrays nested deeper are refused before the parser recurses
+
+
 def _find_duplicate(path: Path, text: str, key: str) -> Location:
     """The object holding `key` twice, at the line and column of the second `"key":`.
 
     A small scan of the (valid up to there) text: json.loads reports neither position nor path for it.
     """
+    return _scan(path, text, duplicate=key)
+
+
+def _find_value(path: Path, text: str, starts: Callable[[str, int], bool]) -> Location:
+    """The first value (outside strings) for which `starts(text, i)` holds, with its pointer and position."""
+    return _scan(path, text, value=starts)
+
+
+def _too_deep(text: str) -> bool:
+    """Whether brackets outside strings nest deeper than MAX_DEPTH (checked before parsing: no recursion)."""
+    depth, i, n = 0, 0, len(text)
+    while i < n:
+        c = text[i]
+        if c == '"':
+            end = text.find('"', i + 1)
+            while end != -1 and _escaped(text, end):
+                end = text.find('"', end + 1)
+            if end == -1:
+                return False
+            i = end + 1
+            continue
+        if c in "{[":
+            depth += 1
+            if depth > MAX_DEPTH:
+                return True
+        elif c in "}]":
+            depth -= 1
+        i += 1
+    return False
+
+
+def _escaped(text: str, quote: int) -> bool:
+    backslashes = 0
+    while text[quote - 1 - backslashes] == "\\":
+        backslashes += 1
+    return backslashes % 2 == 1
+
+
+def _scan(path: Path, text: str, *, duplicate: str | None = None,
+          value: Callable[[str, int], bool] | None = None) -> Location:
     frames: list[_Open] = []
     i, n = 0, len(text)
+
+    def here(at: int, inner: bool) -> Location:
+        where = Location(path)
+        for frame in frames if inner else frames[:-1]:
+            where = where.child(frame.token)
+        line = text.count("\n", 0, at) + 1
+        return Location(path, where.pointer, line, at - text.rfind("\n", 0, at))
+
     try:
         while i < n:
             c = text[i]
+            if value is not None and c not in ' \t\r\n{}[],:"' and value(text, i):
+                return here(i, inner=True)
             if c in "{[":
                 frames.append(_Open(set() if c == "{" else None))
             elif c in "}]":
@@ -104,23 +199,41 @@ def _find_duplicate(path: Path, text: str, key: str) -> Location:
             elif c == "," and frames and frames[-1].keys is None:
                 frames[-1].index += 1
             elif c == '"':
-                value, end = _scanstring(text, i + 1)
+                found, end = _scanstring(text, i + 1)
                 after = end
                 while after < n and text[after] in " \t\r\n":
                     after += 1
                 keys = frames[-1].keys if frames else None
                 if after < n and text[after] == ":" and keys is not None:
-                    if value == key and value in keys:
-                        where = Location(path)
-                        for frame in frames[:-1]:
-                            where = where.child(frame.token)
-                        line = text.count("\n", 0, i) + 1
-                        return Location(path, where.pointer, line, i - text.rfind("\n", 0, i))
-                    keys.add(value)
-                    frames[-1].key = value
+                    if found == duplicate and found in keys:
+                        return here(i, inner=False)
+                    keys.add(found)
+                    frames[-1].key = found
                 i = end
                 continue
             i += 1
     except (ValueError, IndexError):
         pass
     return Location(path)
+
+
+def _long_number(text: str, i: int) -> bool:
+    return sum(ch.isdigit() for ch in _number_at(text, i)) > MAX_NUMBER_DIGITS
+
+
+def _number_at(text: str, i: int) -> str:
+    j = i
+    while j < len(text) and (text[j].isdigit() or text[j] in ".eE+-"):
+        j += 1
+    return text[i:j]
+
+
+def _non_finite(text: str, i: int) -> bool:
+    """NaN, ±Infinity, or a number too large for a float (1e999)."""
+    if text.startswith(NON_FINITE, i):
+        return True
+    token = _number_at(text, i)
+    try:
+        return bool(token) and abs(float(token)) == float("inf")
+    except ValueError:
+        return False
