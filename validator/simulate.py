@@ -12,9 +12,10 @@ from __future__ import annotations
 
 import hashlib
 import multiprocessing
+import os
 import random
 import sys
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 
 from .engine.api import FastPlayout, LabelledSeats, RulesGame
@@ -22,6 +23,8 @@ from .engine.playout import END_CAP, ending
 from .engine.policies import Policy, find_policy
 
 DEFAULT_STEP_CAP = 1000  # decisions per game; gogyo games take well under 200
+MAX_STEP_CAP = 100_000  # game.json allows as much; a game needing more is a bug, not a long game
+MAX_MATCHES = 1_000_000  # records are kept in memory (about 1 KB a match); game.json allows as much
 
 
 @dataclass(frozen=True, slots=True)
@@ -71,6 +74,10 @@ class SimConfig:
             raise ValueError(f"{len(self.policies)} policies for {self.num_players} seats")
         if self.matches < 0 or self.workers < 1 or self.step_cap < 1:
             raise ValueError("matches must be >= 0, workers and step_cap >= 1")
+        if self.matches > MAX_MATCHES:
+            raise ValueError(f"{self.matches} matches is more than the {MAX_MATCHES:,} one run keeps in memory")
+        if self.step_cap > MAX_STEP_CAP:
+            raise ValueError(f"a step cap of {self.step_cap} is more than {MAX_STEP_CAP:,}")
 
 
 def derive_seed(base: int, index: int, stream: str) -> int:
@@ -176,10 +183,15 @@ def _run_chunk(bounds: tuple[int, int]) -> list[MatchRecord]:
 _START_METHOD = "fork" if sys.platform.startswith("linux") else "spawn"
 
 
-def chunks(total: int, workers: int) -> list[tuple[int, int]]:
-    """Index ranges small enough to balance the workers, large enough to amortise the messaging."""
+def chunks(total: int, workers: int) -> Iterator[tuple[int, int]]:
+    """Index ranges small enough to balance the workers, large enough to amortise the messaging (lazy)."""
     size = max(1, min(500, -(-total // (workers * 32))))
-    return [(start, min(start + size, total)) for start in range(0, total, size)]
+    return ((start, min(start + size, total)) for start in range(0, total, size))
+
+
+def usable_workers(asked: int) -> int:
+    """Worker processes actually started: never more than the machine's cores (results do not depend on it)."""
+    return max(1, min(asked, os.cpu_count() or 1))
 
 
 def simulate(game: RulesGame, config: SimConfig) -> list[MatchRecord]:
@@ -188,9 +200,10 @@ def simulate(game: RulesGame, config: SimConfig) -> list[MatchRecord]:
         raise ValueError(f"{game.name} is for {game.min_players}-{game.max_players} players, not {config.num_players}")
     for name in config.policies:
         find_policy(name, game.engine)  # unknown names fail here, before any worker starts
-    if config.workers == 1 or config.matches < 2:
+    workers = usable_workers(config.workers)
+    if workers == 1 or config.matches < 2:
         return _play_range(game, config, 0, config.matches)
     context = multiprocessing.get_context(_START_METHOD)
-    with context.Pool(config.workers, initializer=_init_worker, initargs=(game, config)) as pool:
-        parts = pool.imap(_run_chunk, chunks(config.matches, config.workers))
+    with context.Pool(workers, initializer=_init_worker, initargs=(game, config)) as pool:
+        parts = pool.imap(_run_chunk, chunks(config.matches, workers))
         return [record for part in parts for record in part]

@@ -12,7 +12,7 @@ from validator.engine.registry import engine_for
 from validator.loader import load_game
 from validator.paths import DEFAULT_DECKS_DIR
 from validator.sim_report import render_text
-from validator.simulate import SimConfig, chunks, derive_seed, play_match, simulate
+from validator.simulate import SimConfig, chunks, derive_seed, play_match, simulate, usable_workers
 from validator.stats import distribution, ideal_duration, percentile, summarize, wilson
 
 
@@ -76,8 +76,27 @@ def test_summary_holds_every_reported_figure(engine):
 def test_derived_seeds_and_chunks():
     assert derive_seed(1, 0, "chance") == derive_seed(1, 0, "chance") != derive_seed(1, 1, "chance")
     assert derive_seed(1, 0, "chance") != derive_seed(1, 0, "policy")
-    parts = chunks(1001, 2)
+    parts = list(chunks(1001, 2))
     assert parts[0][0] == 0 and parts[-1][1] == 1001 and all(a[1] == b[0] for a, b in zip(parts, parts[1:]))
+
+
+def test_chunks_are_lazy_for_huge_counts():
+    first = next(iter(chunks(10**12, 2)))
+    assert first == (0, 500)
+
+
+def test_absurd_match_counts_and_caps_are_refused_before_any_work():
+    with pytest.raises(ValueError, match="more than the 1,000,000 one run keeps in memory"):
+        SimConfig(2, ("random", "random"), 10**12)
+    with pytest.raises(ValueError, match="step cap of 10000000 is more than 100,000"):
+        SimConfig(2, ("random", "random"), 1, step_cap=10**7)
+
+
+def test_workers_never_exceed_the_cores():
+    import os
+
+    assert usable_workers(1000) == (os.cpu_count() or 1)
+    assert usable_workers(1) == 1
 
 
 def test_config_rejects_a_policy_count_that_does_not_match():
