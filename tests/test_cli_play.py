@@ -96,3 +96,11 @@ def test_a_bad_players_range_is_one_line(players: str, message: str) -> None:
     assert result.exit_code == 2
     assert message in result.stderr
     assert "Traceback" not in result.output
+
+
+@pytest.mark.parametrize("seconds", ["inf", "nan", "0", "-3", "1e9"])
+def test_seconds_per_turn_must_be_a_sane_number(seconds: str) -> None:
+    result = run("simulate", "gogyo", "--players", "2", "--games", "2", "--seconds-per-turn", seconds)
+    assert result.exit_code == 2
+    assert "seconds per turn must be above 0 and at most 3600" in result.stderr
+    assert "Traceback" not in result.output

@@ -11,6 +11,8 @@ from .model import Game
 from .simulate import DEFAULT_STEP_CAP, SimConfig, simulate
 from .stats import DEFAULT_SECONDS_PER_TURN, summarize
 
+MAX_SECONDS_PER_TURN = 3600  # as game.json's schema allows
+
 
 @dataclass(frozen=True)
 class SimulationPlan:
@@ -41,8 +43,9 @@ class SimulationPlan:
             raise ValueError(f"{len(self.policies)} policies for {self.players} seats (give one, or one per seat)")
         for name in self.policies:
             find_policy(name, engine.engine)
-        if self.seconds_per_turn <= 0:
-            raise ValueError("seconds per turn must be positive")
+        if not 0 < self.seconds_per_turn <= MAX_SECONDS_PER_TURN:  # also refuses NaN and inf
+            raise ValueError(f"seconds per turn must be above 0 and at most {MAX_SECONDS_PER_TURN}, "
+                             f"not {self.seconds_per_turn:g}")
         seats = self.policies * self.players if len(self.policies) == 1 else self.policies
         return SimConfig(self.players, seats, self.matches, seed=self.seed, step_cap=self.step_cap, workers=workers)
 
