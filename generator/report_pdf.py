@@ -3,6 +3,7 @@ from __future__ import annotations
 
 from pathlib import Path
 from typing import Any
+from xml.sax.saxutils import escape
 
 from reportlab.lib.colors import CMYKColor
 from reportlab.lib.pagesizes import A4
@@ -17,6 +18,12 @@ INK = CMYKColor(0.3, 0.4, 0.4, 0.85)
 RULE = CMYKColor(0, 0, 0, 0.3)
 MAX_LABEL_COLUMNS = 5  # label kinds with more values (25 generals) are charted, not tabled per table size
 ENDINGS = {"declaration": "終了宣言", "empty-deck": "山札切れ", "cap": "手数上限（打ち切り）"}
+
+
+def _para(text: str, style: ParagraphStyle) -> Paragraph:
+    """A paragraph of plain text: the report has no markup, and data strings (a deck's title, a design
+    question) must not be read as ReportLab markup (`<img src=…>` would embed any file)."""
+    return Paragraph(escape(text), style)
 
 
 def _pct(value: float) -> str:
@@ -77,7 +84,7 @@ def _counter_section(s: dict[str, Any], styles: dict[str, ParagraphStyle], font:
         ("TEXTCOLOR", (0, 0), (-1, -1), INK), ("LINEBELOW", (0, 0), (-1, -1), 0.3, RULE),
         ("ALIGN", (1, 0), (-1, -1), "RIGHT"),
     ]))
-    return [KeepTogether([Paragraph("数えた出来事", styles["h2"]), table, Spacer(1, 2 * mm)])]
+    return [KeepTogether([_para("数えた出来事", styles["h2"]), table, Spacer(1, 2 * mm)])]
 
 
 def _table_size_section(sizes: list[dict[str, Any]], team: bool, styles: dict[str, ParagraphStyle], font: str,
@@ -107,7 +114,7 @@ def _table_size_section(sizes: list[dict[str, Any]], team: bool, styles: dict[st
     if kinds:
         credit = "勝った側の全員を1勝と数える" if team else "同点の勝ちは人数で割る"
         note += f"{'・'.join(kinds)}ごとの勝率（{credit}）、下段は95%信頼区間。"
-    return [KeepTogether([Paragraph("人数ごとの結果", styles["h2"]), Paragraph(note, styles["small"]),
+    return [KeepTogether([_para("人数ごとの結果", styles["h2"]), _para(note, styles["small"]),
                           Spacer(1, 2 * mm), table, Spacer(1, 2 * mm)])]
 
 
@@ -128,12 +135,12 @@ def _variant_section(v: dict[str, Any], styles: dict[str, ParagraphStyle], font:
         ("ALIGN", (1, 0), (-1, -1), "RIGHT"),
     ]))
     return [
-        Paragraph("設計の比較", styles["h2"]),
-        Paragraph(f"問い：{v['question']}　各案 {v['matches_per_option']} 試合、{v['players']}人、"
+        _para("設計の比較", styles["h2"]),
+        _para(f"問い：{v['question']}　各案 {v['matches_per_option']} 試合、{v['players']}人、"
                   f"方針 {'・'.join(v['policies'])}、シード {v['seed']}（全案で同じ配り）。", styles["small"]),
         Spacer(1, 2 * mm), table, Spacer(1, 2 * mm),
-        Paragraph(f"既定（★）の理由：{v['why_default']}", styles["small"]),
-        Paragraph(f"測定結果：{v['verdict_ja']}", styles["small"]),
+        _para(f"既定（★）の理由：{v['why_default']}", styles["small"]),
+        _para(f"測定結果：{v['verdict_ja']}", styles["small"]),
     ]
 
 
@@ -143,8 +150,8 @@ def write_report_pdf(path: Path, summary: dict[str, Any], *, title: str, font: s
     s = summary
     players = s["players"]
     story: list[Any] = [
-        Paragraph(f"{title} — シミュレーション報告", styles["title"]),
-        Paragraph(f"{players}人、方針 {'・'.join(s['policies'])}、{s['matches']} 試合（1試合 = "
+        _para(f"{title} — シミュレーション報告", styles["title"]),
+        _para(f"{players}人、方針 {'・'.join(s['policies'])}、{s['matches']} 試合（1試合 = "
                   f"{s['games_per_match']} ゲーム。箱の表示時間と勝利条件は試合単位）、シード {s['seed']}。",
                   styles["small"]),
         Spacer(1, 4 * mm),
@@ -179,14 +186,14 @@ def write_report_pdf(path: Path, summary: dict[str, Any], *, title: str, font: s
     story += _counter_section(s, styles, font, bold)
     if "variants" in s:
         story.append(KeepTogether(_variant_section(s["variants"], styles, font, bold)))
-    story.append(Paragraph("前提", styles["h2"]))
+    story.append(_para("前提", styles["h2"]))
     for note in (f"1手番を {s['play_time']['seconds_per_turn']:g} 秒と仮定（その手番で起きることすべてを含む）。"
                  "シャッフル・配札・得点計算の時間は含まない。",
                  "手番順 1 は、その試合の1ゲーム目で最初に手番を行ったプレイヤー。以下、手番の順。"
                  "勝った側の全員をそれぞれ1勝と数える（チームで勝つゲーム）。" if s.get("team_victory") else
                  "同点で勝利を分かち合った試合は、勝者の人数で割って数える。",
                  f"1ゲーム {s['step_cap']} 手を超えたら打ち切り（Timeouts に数える）。"):
-        story.append(Paragraph(note, styles["small"]))
+        story.append(_para(note, styles["small"]))
     with atomic_path(path) as temporary:
         doc = SimpleDocTemplate(str(temporary), pagesize=A4, invariant=1, initialFontName=font,
                                 leftMargin=18 * mm, rightMargin=18 * mm, topMargin=15 * mm, bottomMargin=15 * mm,
