@@ -25,11 +25,18 @@ def sides(card: Card, *, has_backs: bool = True) -> tuple[Side, ...]:
 
 
 def drawn_elements(card: Card, template: str, layout: Layout) -> list[Element]:
-    """The template's elements whose `when` matches the card (empty if the template is unknown)."""
+    """The template's elements drawn for the card: `when` matches and `unless` does not (empty if the
+    template is unknown)."""
     found = layout.templates.get(template)
     if found is None:
         return []
-    return [e for e in found.elements if matches(e.get("when"), card.fields)]
+    return [e for e in found.elements if is_drawn(e, card.fields)]
+
+
+def is_drawn(element: Element, fields: Mapping[str, Any]) -> bool:
+    """`when` holds for the card and `unless` (if given) does not; a null value means the field is absent."""
+    unless = element.get("unless")
+    return matches(element.get("when"), fields) and not (unless and matches(unless, fields))
 
 
 def iter_leaf_elements(elements: list[Element], fields: Mapping[str, Any]) -> Iterator[Element]:
@@ -68,7 +75,7 @@ def _mentions_card(value: object) -> bool:
     if isinstance(value, str):
         return "{" in value
     if isinstance(value, dict):
-        return "when" in value or any(_mentions_card(v) for v in value.values())
+        return "when" in value or "unless" in value or any(_mentions_card(v) for v in value.values())
     if isinstance(value, list):
         return any(_mentions_card(v) for v in value)
     return False
