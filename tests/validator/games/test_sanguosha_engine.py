@@ -5,9 +5,8 @@ from __future__ import annotations
 import json
 import random
 
-import pytest
-
 from validator.engine.api import TERMINAL
+from validator.games.sanguosha.flow import trig
 from validator.games.sanguosha.positions import CardPicker, game_from_files, position
 from validator.games.sanguosha.rules import (
     CONVERT,
@@ -29,7 +28,6 @@ from validator.games.sanguosha.rules import (
     act,
     distance,
 )
-from validator.games.sanguosha.flow import trig
 from validator.paths import DEFAULT_DECKS_DIR
 
 RULES = json.loads((DEFAULT_DECKS_DIR / "sanguosha" / "game.json").read_text(encoding="utf-8"))["rules"]
