@@ -14,6 +14,7 @@ from typing import Any
 
 from reportlab.graphics import renderPDF
 from reportlab.graphics.shapes import Drawing, Group, Shape
+from reportlab.lib.colors import CMYKColor
 from reportlab.lib.utils import ImageReader
 from reportlab.pdfgen.canvas import Canvas
 from svglib.svglib import svg2rlg
@@ -178,7 +179,14 @@ def _path_drawing(d: str, width_mm: float, height_mm: float) -> Drawing:
 
 def _render(space: CardSpace, drawing: Drawing, x: float, y: float) -> None:
     drawing.initialFontName = space.base_font
+    # ReportLab graphics open with RGB black as their paints; start them on K-only black so no
+    # RGB operator reaches a print file (each shape still sets its own CMYK paints). The renderer
+    # reads initial<Attribute> off the drawing, which Drawing's attribute check does not list.
+    drawing.__dict__.update(initialFillColor=_K_BLACK, initialStrokeColor=_K_BLACK)
     renderPDF.draw(drawing, space.canvas, x, y)
+
+
+_K_BLACK = CMYKColor(0, 0, 0, 1)
 
 
 def _shapes(node: Any) -> list[Shape]:

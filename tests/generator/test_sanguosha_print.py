@@ -133,6 +133,23 @@ def test_pdf_structure_fonts_embedded_and_subset(built: Path) -> None:
                     assert re.match(r"^/[A-Z]{6}\+", str(font["/BaseFont"])), name  # a subset
 
 
+@pytest.mark.slow
+def test_no_rgb_paint_in_any_file(built: Path) -> None:
+    """Every paint is CMYK: no rg/RG operator in a page or in a shared form (the backs), not even the
+    black ReportLab graphics start on before the 勾玉 paths set their own colours."""
+    rgb = re.compile(rb"(?<![A-Za-z])(rg|RG)(?![A-Za-z])")
+    for component in COMPONENTS:
+        for name in (f"{component}.pdf", f"{component}-printshop.pdf"):
+            for page in PdfReader(built / name).pages[:4]:
+                contents = page.get_contents()
+                assert contents is not None
+                streams = [contents.get_data()]
+                resources: Any = page["/Resources"]
+                for form in resources.get("/XObject", {}).values():
+                    streams.append(form.get_object().get_data())
+                assert not any(rgb.search(s) for s in streams), name
+
+
 def test_deck_composition(game: Game) -> None:
     cards = deck(game, "cards").copies()
     assert len(cards) == 108
