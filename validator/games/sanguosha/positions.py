@@ -67,7 +67,7 @@ def position(game: SanguoshaGame, generals: Sequence[str], roles: Sequence[str],
              seed: int = 0) -> SanguoshaState:
     """A state with the given generals (slugs) and roles per seat, cards placed, the rest of the deck below
     `deck_top` (its first card drawn first), waiting at `turn`'s play phase (sha_used 0)."""
-    from .turn import play_phase
+    from .turn import rest_of_turn
 
     n = len(generals)
     st = SanguoshaState(game, random.Random(seed), n)
@@ -107,20 +107,18 @@ def position(game: SanguoshaGame, generals: Sequence[str], roles: Sequence[str],
     st.sha_used, st.sha_in_play, st.luoyi, st.zhuge_used = 0, False, False, False
     st.once = set()
     st.history = []
-    st.flow = _wrap(st, play_phase(st, turn))
+    st.flow = _wrap(st, rest_of_turn(st, turn))
     st._send(None)
     return st
 
 
 def _wrap(st: SanguoshaState, phase: Any) -> Any:
-    """The play phase of the set-up turn, then the game's turns from the next seat on."""
-    from .flow import discard_phase
+    """The rest of the set-up turn, then the game's turns from the next seat on."""
     from .state import TurnEnd
     from .turn import turn
 
     try:
         yield from phase
-        yield from discard_phase(st, st.turn_player)
     except TurnEnd:
         pass
     seat = st.turn_player

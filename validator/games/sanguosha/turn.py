@@ -58,10 +58,15 @@ def turn(st: SanguoshaState, seat: Seat) -> Flow[None]:
         yield from skills.draw_phase(st, seat)
     else:
         draw(st, seat, st.rules.draw_per_turn)
+    yield from rest_of_turn(st, seat, skip_play)
+
+
+def rest_of_turn(st: SanguoshaState, seat: Seat, skip_play: bool = False) -> Flow[None]:
+    """The play phase (unless skipped), the discard phase and the end phase (閉月)."""
     if not skip_play:
         yield from play_phase(st, seat)
     yield from discard_phase(st, seat)
-    if "biyue" in sk and (yield from offer(st, seat, "biyue")):
+    if "biyue" in st.skills[seat] and (yield from offer(st, seat, "biyue")):
         draw(st, seat, 1)
 
 
