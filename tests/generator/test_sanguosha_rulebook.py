@@ -1,0 +1,188 @@
+"""sanguosha's rulebook: it builds in A5 sheets of four pages with every font embedded, prints the identity
+tables of game.json, states every clarification of the rules engine, and every worked example and the
+distance table are what the engine answers."""
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from pypdf import PdfReader
+
+from deckcopies import copy_decks, edit_rulebook, example_index, rulebook_issues
+from generator.card_face import FaceRenderer
+from generator.pdfdoc import register_fonts
+from generator.rulebook import write_rulebook
+from validator.checks import check_game
+from validator.games.sanguosha.claims import SanguoshaOracle
+from validator.games.sanguosha.rules import CLARIFICATIONS, ROLES
+from validator.loader import load_game
+from validator.model import Clarifications, Game, HandExample, TableBlock
+from validator.paths import DEFAULT_DECKS_DIR
+
+GAME = "sanguosha"
+HEADINGS = ("ゲームの概要", "内容物", "EXカードの使い方", "準備", "身分を決める", "武将を選ぶ", "体力を決める",
+            "手番の流れ", "カードの使い方", "判定", "山札がなくなったら", "距離と攻撃範囲", "馬で距離を変える",
+            "カードの種類", "無懈可撃", "ダメージ・瀕死・死亡", "報酬と罰", "勝利条件", "ゲームの終わり",
+            "武将とスキル", "ルールの補足", "用語集")
+EXAMPLE_KINDS = ("距離", "届く相手", "体力上限", "瀕死")
+ROLE_HEADER = ["主公", "忠臣", "反賊", "内奸"]
+SEATS = "ABCDEFGH"
+
+
+@pytest.fixture(scope="module")
+def game() -> Game:
+    return load_game(DEFAULT_DECKS_DIR, GAME)
+
+
+@pytest.fixture(scope="module")
+def oracle(game: Game) -> SanguoshaOracle:
+    return SanguoshaOracle.from_model(game)
+
+
+@pytest.fixture(scope="module")
+def pdf(game: Game, tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The rulebook alone, set up as `fudaya build` sets it up."""
+    names = register_fonts(game.fonts)
+    fonts = {key: (names[key], ref.path) for key, ref in game.fonts.items()}
+    renderers = {deck.id: FaceRenderer(deck.layout, game.directory, fonts, names["gothic"]) for deck in game.decks}
+    path = tmp_path_factory.mktemp("sanguosha-rulebook") / "rulebook.pdf"
+    write_rulebook(path, f"{GAME}/rulebook.pdf", game, game.rulebooks[0], fonts=names, renderers=renderers)
+    return path
+
+
+@pytest.fixture(scope="module")
+def reader(pdf: Path) -> PdfReader:
+    return PdfReader(pdf)
+
+
+def _tables(game: Game) -> list[TableBlock]:
+    return [b for b in game.rulebooks[0].blocks if isinstance(b, TableBlock)]
+
+
+def _counts(row: tuple[str, ...] | list[str]) -> dict[str, int]:
+    """A printed row of role counts (— for none) by role id."""
+    return {role: 0 if cell == "—" else int(cell) for role, cell in zip(ROLES, row, strict=True)}
+
+
+def _iter_fonts(resources: Any) -> Iterator[tuple[str, Any]]:
+    resources = resources.get_object() if resources is not None else {}
+    for ref in resources.get("/Font", {}).values():
+        font = ref.get_object()
+        yield str(font["/BaseFont"]), font
+    for ref in resources.get("/XObject", {}).values():
+        xobject = ref.get_object()
+        if xobject.get("/Subtype") == "/Form":
+            yield from _iter_fonts(xobject.get("/Resources"))
+
+
+def test_component_is_an_a5_rulebook(game: Game) -> None:
+    data = json.loads((DEFAULT_DECKS_DIR / GAME / "game.json").read_text(encoding="utf-8"))
+    assert [c["source"] for c in data["components"] if c["kind"] == "rulebook"] == ["rulebook.json"]
+    assert len(game.rulebooks) == 1 and game.rulebooks[0].page_size == "a5"
+
+
+def test_builds_in_whole_sheets_of_four_a5_pages(reader: PdfReader) -> None:
+    assert len(reader.pages) % 4 == 0
+    assert len(reader.pages) >= 12
+    for page in reader.pages:
+        width, height = (float(v) * 25.4 / 72 for v in page.mediabox[2:])
+        assert (round(width), round(height)) == (148, 210)
+
+
+def test_every_font_is_embedded_as_a_subset(reader: PdfReader) -> None:
+    found = {name: font for page in reader.pages for name, font in _iter_fonts(page.get("/Resources"))}
+    assert {name.split("+")[-1] for name in found} == {"BIZUDMincho-Regular", "BIZUDGothic-Bold",
+                                                       "BIZUDGothic-Regular"}
+    for name, font in found.items():
+        assert "/FontFile2" in font["/FontDescriptor"].get_object(), f"{name} is not embedded"
+        assert name[7] == "+", f"{name} is not a subset"
+
+
+def test_key_headings_are_printed(reader: PdfReader) -> None:
+    text = "".join(page.extract_text() for page in reader.pages).replace(" ", "").replace("\n", "")
+    for heading in HEADINGS:
+        assert heading in text, heading
+
+
+def test_the_identity_table_is_game_json_s(game: Game) -> None:
+    """The printed table has one row per player count the box plays, each equal to rules.identity_table."""
+    table = next(t for t in _tables(game) if list(t.header) == ["人数", *ROLE_HEADER])
+    printed = {int(row[0].removesuffix("人")): _counts(row[1:]) for row in table.rows}
+    expected = {int(n): roles for n, roles in game.rules["identity_table"].items()}
+    assert printed == expected
+    assert sorted(printed) == list(range(game.players[0], game.players[1] + 1))
+
+
+def test_the_optional_identity_tables_are_game_json_s_variants(game: Game) -> None:
+    table = next(t for t in _tables(game) if list(t.header) == ["組み合わせ", *ROLE_HEADER])
+    printed = {(int(row[0].split("人")[0]), tuple(_counts(row[1:]).values())) for row in table.rows}
+    expected = {(int(n), tuple(roles[r] for r in ROLES))
+                for variant in game.rules["identity_variants"].values() for n, roles in variant["table"].items()}
+    assert printed == expected
+
+
+def test_the_lord_bonus_threshold_is_game_json_s(game: Game) -> None:
+    """The text says the lord's +1 starts at lord_extra_hp_min_players (5), the examples show both sides."""
+    low = game.rules["lord_extra_hp_min_players"]
+    texts = " ".join(getattr(b, "text", "") for b in game.rulebooks[0].blocks)
+    assert f"{low}人以上" in texts and f"2〜{low - 1}人" in texts
+
+
+def test_the_distance_table_is_the_engine_s(game: Game, oracle: SanguoshaOracle) -> None:
+    """Every number of the table of distances from A (all alive; H dead) is the engine's distance."""
+    table = next(t for t in _tables(game) if t.header[0] == "Aから")
+    targets = list(table.header[1:])
+    for row, dead in zip(table.rows, ((), ("H死亡",)), strict=True):
+        for target, cell in zip(targets, row[1:], strict=True):
+            if cell == "—":
+                assert f"{target}死亡" in dead
+                continue
+            answer = oracle.score(["距離", "8人", f"A→{target}", *dead], ordered=True).points
+            assert answer["distance"] == int(cell), (row[0], target)
+
+
+def test_the_seating_figure_is_the_engine_s(game: Game, oracle: SanguoshaOracle) -> None:
+    figure = next(t for t in _tables(game) if t.header[1].startswith("A"))
+    cells = [cell for row in figure.rows for cell in row if "距離" in cell]
+    assert sorted(cell[0] for cell in cells) == list(SEATS[1:])
+    for cell in cells:
+        distance = int(cell.rsplit("距離", 1)[1])
+        assert oracle.score(["距離", "8人", f"A→{cell[0]}"], ordered=True).points["distance"] == distance
+
+
+def test_every_engine_clarification_is_listed_once(game: Game) -> None:
+    listed = [item.id for block in game.rulebooks[0].blocks if isinstance(block, Clarifications)
+              for item in block.items]
+    assert sorted(listed) == sorted(c.id for c in CLARIFICATIONS)
+
+
+def test_the_check_finds_nothing_in_the_rulebook(game: Game) -> None:
+    issues = [i for i in check_game(game).issues if i.location.file.name == "rulebook.json"]
+    assert issues == [], [i.render() for i in issues]
+
+
+def test_every_example_is_scored_by_the_engine_as_claimed(game: Game, oracle: SanguoshaOracle) -> None:
+    """Each claimed part is one the engine returns for that kind of example (no unchecked numbers)."""
+    examples = [b for b in game.rulebooks[0].blocks if isinstance(b, HandExample)]
+    assert {e.hand[0] for e in examples} == set(EXAMPLE_KINDS)
+    for example in examples:
+        actual = oracle.score(example.hand, ordered=True).points
+        assert set(example.points) == set(actual), example.title
+        assert dict(actual) == dict(example.points), example.title
+
+
+@pytest.mark.slow
+def test_a_wrong_claim_is_caught(tmp_path: Path) -> None:
+    """The examples are really checked: a distance one too short fails `fudaya check`."""
+    decks = copy_decks(tmp_path, GAME)
+
+    def break_claim(data: dict[str, Any]) -> None:
+        block = next(data["blocks"][i] for i in (example_index(data, n) for n in range(20))
+                     if data["blocks"][i]["hand"][0] == "距離")
+        block["points"]["distance"] -= 1
+
+    edit_rulebook(decks, GAME, break_claim)
+    assert [i.code for i in rulebook_issues(decks, GAME)] == ["example-claim"]
