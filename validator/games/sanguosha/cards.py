@@ -37,6 +37,7 @@ from .rules import (
     MINUS_SLOT,
     NANMAN,
     NO_COLOR,
+    NONE,
     OPTION,
     P_OPTION,
     P_PICK,
@@ -200,7 +201,7 @@ def sha_one(st: SanguoshaState, user: Seat, target: Seat, cards: list[int], tint
     if weapon == QILIN and (st.equip[target][PLUS_SLOT] >= 0 or st.equip[target][MINUS_SLOT] >= 0):
         horses = [c for c in (st.equip[target][PLUS_SLOT], st.equip[target][MINUS_SLOT]) if c >= 0]
         legal = [act(PICK, c) for c in horses] + [PASS_ACTION]
-        action = yield from ask(st, user, legal, (P_PICK, target, EFFECT_INDEX["qilin"], 0))
+        action = yield from ask(st, user, legal, (P_PICK, target, 0, EFFECT_INDEX["qilin"]))
         if action != PASS_ACTION:
             yield from lose(st, target, [action >> 21 & 127], st.discard)
     bonus = int(st.luoyi and user == st.turn_player)
@@ -247,7 +248,7 @@ def take_card(st: SanguoshaState, user: Seat, target: Seat, *, steal: bool, judg
         legal += [act(PICK, c, target) for c in st.judge[target]]
     if not legal:
         return
-    action = yield from ask(st, user, legal, (P_PICK, target, int(steal), 0))
+    action = yield from ask(st, user, legal, (P_PICK, target, int(steal), NONE))
     card = action >> 21 & 127
     if card == HAND:
         hand = st.hands[target]

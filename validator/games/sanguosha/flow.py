@@ -290,7 +290,7 @@ def ask_shan(st: SanguoshaState, seat: Seat, source: Seat, armour: bool, cause: 
                 shan_options(st, helper, offers)
                 if not offers:
                     continue
-                reply = yield from ask(st, helper, offers + [PASS_ACTION], (P_SHAN, source, cause, seat))
+                reply = yield from ask(st, helper, offers + [PASS_ACTION], (P_SHAN, source, cause, seat + 1))
                 if reply != PASS_ACTION:
                     cards = yield from play_response(st, helper, reply)
                     to_discard(st, cards)
@@ -359,7 +359,7 @@ def ask_sha(st: SanguoshaState, seat: Seat, opponent: Seat, cause: int) -> Flow[
                 sha_options(st, helper, offers)
                 if not offers:
                     continue
-                reply = yield from ask(st, helper, offers + [PASS_ACTION], (P_SHA, opponent, cause, seat))
+                reply = yield from ask(st, helper, offers + [PASS_ACTION], (P_SHA, opponent, cause, seat + 1))
                 if reply == _TRIG["zhangba"]:
                     return (yield from zhangba_cards(st, helper))
                 if reply != PASS_ACTION:
@@ -380,7 +380,8 @@ def wuxie(st: SanguoshaState, user: Seat, target: Seat, trick: int) -> Flow[bool
                 continue
             legal = [act(RESPOND, c) for c in cards]
             legal.append(PASS_ACTION)
-            action = yield from ask(st, seat, legal, (P_WUXIE, target, trick, int(cancelled) << 7 | user))
+            packed = int(cancelled) << 7 | (user if user >= 0 else NONE)
+            action = yield from ask(st, seat, legal, (P_WUXIE, target, trick, packed))
             if action == PASS_ACTION:
                 continue
             card = action >> 21 & 127

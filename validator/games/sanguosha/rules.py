@@ -82,6 +82,24 @@ PASS_ACTION = act(PASS)
 # -- prompts: what the pending decision is about (code, a, b, c) ----------------------------------------
 (P_GENERAL, P_PLAY, P_SHAN, P_SHA, P_TAO, P_WUXIE, P_TRIGGER, P_PICK, P_DISCARD, P_TARGET, P_OPTION, P_GIVE,
  P_WUGU, P_GUANXING, P_COST) = range(15)
+# What a, b, c of each prompt are (a seat, a slug index, an effect index ...):
+PROMPTS = {
+    P_GENERAL: "choose a general (own options in the observation)",
+    P_PLAY: "own play phase",
+    P_SHAN: "閃 wanted: a = source, b = cause (card slug index), c = seat helped + 1 (護駕) or 0",
+    P_SHA: "殺 wanted: a = opponent, b = cause (card slug index), c = seat helped + 1 (激将) or 0",
+    P_TAO: "桃 wanted: a = dying seat, b = damage source (-1 none)",
+    P_WUXIE: "無懈可撃 window: a = target, b = trick slug index, c = cancelled << 7 | user (127: none)",
+    P_TRIGGER: "optional effect: a = effect index, b = seat concerned or 127, c = card",
+    P_PICK: "pick a card: a = owner seat, b = 1 to take / 0 to discard, c = effect index",
+    P_DISCARD: "discard: a = cards left to discard, b = reason (effect index or 0)",
+    P_TARGET: "choose a player: a = effect index, b = context seat",
+    P_OPTION: "choose an option: a = effect index, b = seat asking",
+    P_GIVE: "give a card to a player (遺計)",
+    P_WUGU: "五穀豊登: a = user",
+    P_GUANXING: "観星: a = cards left; PICK(card, 0 top / 1 bottom)",
+    P_COST: "choose cards to pay (制衡): a = effect index, b = chosen so far",
+}
 PROMPT_NAMES = ("general", "play", "shan", "sha", "tao", "wuxie", "trigger", "pick", "discard", "target", "option",
                 "give", "wugu", "guanxing", "cost")
 
@@ -201,13 +219,14 @@ class SanguoshaObservation:
     deck_size: int
     turn_player: Seat
     sha_used: int
-    prompt: tuple[int, int, int, int]       # (P_* code, a, b, c)
+    prompt: tuple[int, int, int, int]       # (P_* code, a, b, c); see PROMPTS
     card_kinds: tuple[int, ...]             # card id -> CARD_SLUGS index (public card table)
     card_suits: tuple[int, ...]
     card_ranks: tuple[int, ...]
     distances: tuple[int, ...]              # from this seat to each seat (0 for itself and the dead)
     attack_range: int
     hostility: tuple[int, ...]              # damage dealt to the lord minus damage dealt to his foes, per seat
+    general_hp: tuple[int, ...]             # general index -> printed HP (public table)
 
 
 def encode_general(index: int) -> Action:

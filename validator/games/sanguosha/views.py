@@ -44,7 +44,7 @@ def observe(st: SanguoshaState, seat: Seat) -> SanguoshaObservation:
         GAME, seat, st.role[seat], roles, generals, st.options[seat], tuple(st.hp), tuple(st.max_hp),
         tuple(alive), tuple(st.hands[seat]), tuple(len(h) for h in st.hands), tuple(tuple(e) for e in st.equip),
         tuple(tuple(j) for j in st.judge), len(st.deck), st.turn_player, st.sha_used, st.prompt, st.kind, st.suit,
-        st.rank, distances, st.attack_range(seat), tuple(st.hostility))
+        st.rank, distances, st.attack_range(seat), tuple(st.hostility), st.gens.hp)
 
 
 def card_name(st: SanguoshaState, card: int) -> str:
