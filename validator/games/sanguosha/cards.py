@@ -71,11 +71,13 @@ def use(st: SanguoshaState, user: Seat, k: int, cards: list[int], t1: int, t2: i
     """`user` uses `cards` as a card of slug index `k` on targets t1, t2 (NONE when not needed)."""
     from .skills import jizhi
 
+    hand = st.hands[user]
+    last = len(hand) == len(cards) and all(c in hand for c in cards)  # 方天画戟: the last hand card(s)
     yield from lose(st, user, cards, st.proc)
     if k == SHA:
         count_sha(st)
         targets = [t1]
-        if st.weapon(user) == FANGTIAN and not st.hands[user]:
+        if last and st.weapon(user) == FANGTIAN:
             targets += yield from fangtian_targets(st, user, t1)
         yield from sha(st, user, cards, targets)
     elif k == TAO:
