@@ -436,3 +436,14 @@ def test_conversions_are_actions():
     red = pick("tao", "heart")
     st = setup(4, generals=["guanyu", PLAIN, PLAIN, PLAIN], hands={0: [red]})
     assert act(CONVERT, red, SHA, 1) in st.legal_actions()
+
+
+def test_public_record_never_reveals_a_hidden_identity():
+    pick = CardPicker(GAME)
+    s1, s2 = pick("sha"), pick("sha")
+    st = setup(4, hands={1: [s1]}, turn=1)  # seat 2 is a hidden loyalist
+    use(st, s1, 2)
+    assert st.hp[2] == 3 and st.observation(0).hostility[1] == 0  # hurting an unknown says nothing
+    st = setup(4, hands={1: [s2]}, turn=1)
+    use(st, s2, 0)
+    assert st.observation(3).hostility[1] == 1  # hurting the (revealed) lord does

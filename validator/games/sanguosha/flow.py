@@ -412,9 +412,12 @@ def damage(st: SanguoshaState, target: Seat, source: Seat, amount: int, cards: S
         return
     st.hp[target] -= amount
     st.counts["damage"] += amount
-    if source >= 0:
-        lord_side = st.role[target] in (LORD, LOYALIST)
-        st.hostility[source] += amount if lord_side else -amount
+    if source >= 0 and source != target:
+        # public reputation only (roles stay hidden): hurting the lord, or one who defends him, counts
+        # against the source; hurting one who attacked the lord counts for him
+        record = st.hostility[target]
+        lean = 1 if st.role[target] == LORD else -1 if record > 0 else 1 if record < 0 else 0
+        st.hostility[source] += lean * amount
     if st.hp[target] <= 0:
         yield from dying(st, target, source)
         if not st.alive[target]:

@@ -225,7 +225,8 @@ class SanguoshaObservation:
     card_ranks: tuple[int, ...]
     distances: tuple[int, ...]              # from this seat to each seat (0 for itself and the dead)
     attack_range: int
-    hostility: tuple[int, ...]              # damage dealt to the lord minus damage dealt to his foes, per seat
+    hostility: tuple[int, ...]              # public record per seat: damage to the lord and his defenders minus
+    #                                         damage to those who attacked him (known roles only; nothing hidden)
     general_hp: tuple[int, ...]             # general index -> printed HP (public table)
 
 
