@@ -72,4 +72,4 @@ def test_greedy_and_mixed_games_finish_under_the_harness(players):
                            step_cap=CAP, check_invariants=True)
         assert record.end != "cap" and record.winners
         labels = dict(record.labels)
-        assert set(labels) == {"identity", "general"} and "主公" in labels["identity"]
+        assert set(labels) == {"身分", "武将"} and "主公" in labels["身分"]

@@ -217,8 +217,8 @@ class SanguoshaState:
 
     def seat_labels(self) -> dict[str, tuple[str, ...]]:
         """Each seat's identity and general, so the report can compare win rates by them."""
-        return {"identity": tuple(ROLE_NAMES[r] for r in self.role),
-                "general": tuple(self.gens.names[g] if g >= 0 else "" for g in self.general)}
+        return {"身分": tuple(ROLE_NAMES[r] for r in self.role),
+                "武将": tuple(self.gens.names[g] if g >= 0 else "" for g in self.general)}
 
     # -- queries ----------------------------------------------------------------------------------
     def dist(self, source: Seat, target: Seat) -> int:
