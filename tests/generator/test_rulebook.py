@@ -11,10 +11,9 @@ import pytest
 from pypdf import PdfReader
 from reportlab.lib.styles import ParagraphStyle
 
-from generator.card_face import FaceRenderer
-from generator.pdfdoc import register_font, register_fonts
-from generator.rulebook import write_rulebook
+from generator.pdfdoc import register_font
 from generator.rulebook_flowables import KinsokuParagraph, can_break
+from rulebookpdf import iter_fonts, write_rulebook_alone
 from validator.geometry import POINTS_PER_MM
 from validator.loader import load_game
 from validator.paths import DEFAULT_DECKS_DIR, FONTS_DIR
@@ -35,13 +34,7 @@ def reader(rulebook: Path) -> PdfReader:
 
 def write_gogyo_rulebook(out: Path) -> Path:
     """The rulebook alone, set up as `fudaya build` sets it up."""
-    game = load_game(DEFAULT_DECKS_DIR, "gogyo")
-    names = register_fonts(game.fonts)
-    fonts = {key: (names[key], ref.path) for key, ref in game.fonts.items()}
-    renderers = {deck.id: FaceRenderer(deck.layout, game.directory, fonts, names["gothic"]) for deck in game.decks}
-    path = out / "rulebook.pdf"
-    write_rulebook(path, "gogyo/rulebook.pdf", game, game.rulebooks[0], fonts=names, renderers=renderers)
-    return path
+    return write_rulebook_alone(load_game(DEFAULT_DECKS_DIR, "gogyo"), out / "rulebook.pdf")
 
 
 def placed_text(page: Any) -> list[tuple[str, float, float]]:
@@ -56,18 +49,6 @@ def placed_text(page: Any) -> list[tuple[str, float, float]]:
 
     page.extract_text(visitor_text=visit)
     return runs
-
-
-def iter_fonts(resources: Any) -> Iterator[tuple[str, Any]]:
-    """Every font of a page, including those inside form XObjects (card faces drawn as forms)."""
-    resources = resources.get_object() if resources is not None else {}
-    for ref in resources.get("/Font", {}).values():
-        font = ref.get_object()
-        yield str(font["/BaseFont"]), font
-    for ref in resources.get("/XObject", {}).values():
-        xobject = ref.get_object()
-        if xobject.get("/Subtype") == "/Form":
-            yield from iter_fonts(xobject.get("/Resources"))
 
 
 def iter_images(resources: Any) -> Iterator[Any]:

@@ -10,9 +10,7 @@ import pytest
 from pypdf import PdfReader
 
 from deckcopies import copy_decks, edit_rulebook, example_index, rulebook_issues
-from generator.card_face import FaceRenderer
-from generator.pdfdoc import register_fonts
-from generator.rulebook import write_rulebook
+from rulebookpdf import write_rulebook_alone
 from validator.checks import check_game
 from validator.games.sangokushi.claims import SangokushiOracle
 from validator.games.sangokushi.rules import CLARIFICATIONS
@@ -36,12 +34,7 @@ def game() -> Game:
 @pytest.fixture(scope="module")
 def pdf(game: Game, tmp_path_factory: pytest.TempPathFactory) -> Path:
     """The rulebook alone, set up as `fudaya build` sets it up."""
-    names = register_fonts(game.fonts)
-    fonts = {key: (names[key], ref.path) for key, ref in game.fonts.items()}
-    renderers = {deck.id: FaceRenderer(deck.layout, game.directory, fonts, names["gothic"]) for deck in game.decks}
-    path = tmp_path_factory.mktemp("sangokushi-rulebook") / "rulebook.pdf"
-    write_rulebook(path, f"{GAME}/rulebook.pdf", game, game.rulebooks[0], fonts=names, renderers=renderers)
-    return path
+    return write_rulebook_alone(game, tmp_path_factory.mktemp("sangokushi-rulebook") / "rulebook.pdf")
 
 
 @pytest.fixture(scope="module")

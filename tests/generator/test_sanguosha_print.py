@@ -227,7 +227,7 @@ def test_ex_mark_on_the_four_ex_cards_only(game: Game, built: Path, manifest: di
 def test_weapons_show_range_and_horses_their_distance(game: Game, built: Path, manifest: dict[str, Any]) -> None:
     d = deck(game, "cards")
     reader = PdfReader(built / "cards-printshop.pdf")
-    mark = {"horse_plus": "+1", "horse_minus": "−1"}
+    mark = {"horse_plus": "＋1", "horse_minus": "−1"}
     for card in d.cards:
         shown = bound(card, d)
         subtype = card.fields["subtype"]
@@ -375,7 +375,7 @@ def test_quickref_both_sides(built: Path, manifest: dict[str, Any]) -> None:
     back = page_text(reader, printshop_page(manifest, "quickref", "quickref", "back"))
     for phase in ("開始段階", "判定段階", "摸牌段階", "出牌段階", "棄牌段階", "終了段階"):
         assert phase in front
-    for word in ("距離", "攻撃範囲", "+1馬", "−1馬", "諸葛連弩", "麒麟弓"):
+    for word in ("距離", "攻撃範囲", "＋1馬", "−1馬", "諸葛連弩", "麒麟弓"):
         assert word in back, word
 
 

@@ -4,7 +4,6 @@ distance table are what the engine answers."""
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -12,9 +11,7 @@ import pytest
 from pypdf import PdfReader
 
 from deckcopies import copy_decks, edit_rulebook, example_index, rulebook_issues
-from generator.card_face import FaceRenderer
-from generator.pdfdoc import register_fonts
-from generator.rulebook import write_rulebook
+from rulebookpdf import iter_fonts, write_rulebook_alone
 from validator.checks import check_game
 from validator.games.sanguosha.claims import SanguoshaOracle
 from validator.games.sanguosha.rules import CLARIFICATIONS, ROLES
@@ -45,12 +42,7 @@ def oracle(game: Game) -> SanguoshaOracle:
 @pytest.fixture(scope="module")
 def pdf(game: Game, tmp_path_factory: pytest.TempPathFactory) -> Path:
     """The rulebook alone, set up as `fudaya build` sets it up."""
-    names = register_fonts(game.fonts)
-    fonts = {key: (names[key], ref.path) for key, ref in game.fonts.items()}
-    renderers = {deck.id: FaceRenderer(deck.layout, game.directory, fonts, names["gothic"]) for deck in game.decks}
-    path = tmp_path_factory.mktemp("sanguosha-rulebook") / "rulebook.pdf"
-    write_rulebook(path, f"{GAME}/rulebook.pdf", game, game.rulebooks[0], fonts=names, renderers=renderers)
-    return path
+    return write_rulebook_alone(game, tmp_path_factory.mktemp("sanguosha-rulebook") / "rulebook.pdf")
 
 
 @pytest.fixture(scope="module")
@@ -65,17 +57,6 @@ def _tables(game: Game) -> list[TableBlock]:
 def _counts(row: tuple[str, ...] | list[str]) -> dict[str, int]:
     """A printed row of role counts (— for none) by role id."""
     return {role: 0 if cell == "—" else int(cell) for role, cell in zip(ROLES, row, strict=True)}
-
-
-def _iter_fonts(resources: Any) -> Iterator[tuple[str, Any]]:
-    resources = resources.get_object() if resources is not None else {}
-    for ref in resources.get("/Font", {}).values():
-        font = ref.get_object()
-        yield str(font["/BaseFont"]), font
-    for ref in resources.get("/XObject", {}).values():
-        xobject = ref.get_object()
-        if xobject.get("/Subtype") == "/Form":
-            yield from _iter_fonts(xobject.get("/Resources"))
 
 
 def test_component_is_an_a5_rulebook(game: Game) -> None:
@@ -93,7 +74,7 @@ def test_builds_in_whole_sheets_of_four_a5_pages(reader: PdfReader) -> None:
 
 
 def test_every_font_is_embedded_as_a_subset(reader: PdfReader) -> None:
-    found = {name: font for page in reader.pages for name, font in _iter_fonts(page.get("/Resources"))}
+    found = {name: font for page in reader.pages for name, font in iter_fonts(page.get("/Resources"))}
     assert {name.split("+")[-1] for name in found} == {"BIZUDMincho-Regular", "BIZUDGothic-Bold",
                                                        "BIZUDGothic-Regular"}
     for name, font in found.items():

@@ -16,9 +16,8 @@ from typer.testing import CliRunner
 from deckcopies import assert_located, copy_decks, edit_rulebook, example_index, rulebook_issues
 from generator.card_face import FaceRenderer
 from generator.cli import app
-from generator.pdfdoc import register_fonts
-from generator.rulebook import write_rulebook
 from generator.rulebook_flowables import CardRow
+from rulebookpdf import write_rulebook_alone
 from validator.checks import check_game
 from validator.engine.registry import find_oracle, find_spec
 from validator.games.jinzai.claims import JinzaiOracle
@@ -219,12 +218,7 @@ def test_a_missing_clarification_is_an_error(tmp_path: Path) -> None:
 
 @pytest.fixture(scope="module")
 def rulebook_pdf(tmp_path_factory: pytest.TempPathFactory, jinzai: Game) -> Path:
-    names = register_fonts(jinzai.fonts)
-    fonts = {key: (names[key], ref.path) for key, ref in jinzai.fonts.items()}
-    renderers = {deck.id: FaceRenderer(deck.layout, jinzai.directory, fonts, names["gothic"]) for deck in jinzai.decks}
-    path = tmp_path_factory.mktemp("jinzai") / "rulebook.pdf"
-    write_rulebook(path, "jinzai/rulebook.pdf", jinzai, jinzai.rulebooks[0], fonts=names, renderers=renderers)
-    return path
+    return write_rulebook_alone(jinzai, tmp_path_factory.mktemp("jinzai") / "rulebook.pdf")
 
 
 def test_the_pdf_prints_examples_clarifications_and_no_kinsoku_break(rulebook_pdf: Path) -> None:
