@@ -61,6 +61,7 @@ from .rules import (
     WUGU,
     WUZHONG,
     act,
+    first,
 )
 
 if TYPE_CHECKING:
@@ -135,19 +136,19 @@ def equip(st: SanguoshaState, seat: Seat, card: int) -> Flow[None]:
     st.equip[seat][slot] = card
 
 
-def fangtian_targets(st: SanguoshaState, user: Seat, first: Seat) -> Flow[list[Seat]]:
+def fangtian_targets(st: SanguoshaState, user: Seat, chosen: Seat) -> Flow[list[Seat]]:
     """方天画戟: up to two more targets when the 殺 was the last hand card."""
     from .turn import sha_targets
 
     extra: list[Seat] = []
-    candidates = [t for t in sha_targets(st, user) if t != first]
+    candidates = [t for t in sha_targets(st, user) if t != chosen]
     while len(extra) < 2 and candidates:
         legal = [act(TARGET, t) for t in candidates] + [PASS_ACTION]
-        action = yield from ask(st, user, legal, (P_TARGET, EFFECT_INDEX["fangtian"], first, 0))
+        action = yield from ask(st, user, legal, (P_TARGET, EFFECT_INDEX["fangtian"], chosen, 0))
         if action == PASS_ACTION:
             break
-        extra.append(action >> 21 & 127)
-        candidates.remove(action >> 21 & 127)
+        extra.append(first(action))
+        candidates.remove(first(action))
     return extra
 
 
@@ -205,7 +206,7 @@ def sha_one(st: SanguoshaState, user: Seat, target: Seat, cards: list[int], tint
         legal = [act(PICK, c) for c in horses] + [PASS_ACTION]
         action = yield from ask(st, user, legal, (P_PICK, target, 0, EFFECT_INDEX["qilin"]))
         if action != PASS_ACTION:
-            yield from lose(st, target, [action >> 21 & 127], st.discard)
+            yield from lose(st, target, [first(action)], st.discard)
     bonus = int(st.luoyi and user == st.turn_player)
     yield from damage(st, target, user, 1 + bonus, cards)
 
@@ -218,7 +219,7 @@ def cixiong(st: SanguoshaState, user: Seat, target: Seat) -> Flow[None]:
     if action == act(OPTION, 0):
         draw(st, user, 1)
     else:
-        yield from lose(st, target, [action >> 21 & 127], st.discard)
+        yield from lose(st, target, [first(action)], st.discard)
 
 
 def qinglong(st: SanguoshaState, user: Seat, target: Seat) -> Flow[bool]:
@@ -251,7 +252,7 @@ def take_card(st: SanguoshaState, user: Seat, target: Seat, *, steal: bool, judg
     if not legal:
         return
     action = yield from ask(st, user, legal, (P_PICK, target, int(steal), NONE))
-    card = action >> 21 & 127
+    card = first(action)
     if card == HAND:
         hand = st.hands[target]
         card = hand[st.randbelow(len(hand))]
@@ -313,7 +314,7 @@ def wugu(st: SanguoshaState, user: Seat) -> Flow[None]:
         if not st.alive[seat] or (yield from wuxie(st, user, seat, WUGU)):
             continue
         action = yield from ask(st, seat, [act(PICK, c) for c in shown], (P_WUGU, user, 0, 0))
-        card = action >> 21 & 127
+        card = first(action)
         shown.remove(card)
         st.proc.remove(card)
         st.hands[seat].append(card)

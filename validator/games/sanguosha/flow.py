@@ -42,6 +42,7 @@ from .rules import (
     WUXIE,
     ZHANGBA,
     act,
+    first,
 )
 from .state import GameOver, TurnEnd
 
@@ -89,14 +90,14 @@ def main(st: SanguoshaState) -> Flow[None]:
     k = rules.lord_choices_random
     st.options[lord] = tuple(lords + others[:k])
     choice = yield from ask(st, lord, [act(2, g) for g in st.options[lord]], (P_GENERAL, 0, 0, 0))
-    pick(st, lord, choice >> 21 & 127)
+    pick(st, lord, first(choice))
     rest = [g for g in lords if g != st.general[lord]] + others[k:]
     st.shuffle(rest)
     per = min(rules.general_choices, len(rest) // max(1, n - 1))
     for i, seat in enumerate(st.order_from(lord)[1:]):
         st.options[seat] = tuple(rest[i * per:(i + 1) * per])
         choice = yield from ask(st, seat, [act(2, g) for g in st.options[seat]], (P_GENERAL, 0, 0, 0))
-        pick(st, seat, choice >> 21 & 127)
+        pick(st, seat, first(choice))
     st.shuffle(st.deck)
     for seat in st.order_from(lord):
         draw(st, seat, rules.start_hand)
@@ -202,7 +203,7 @@ def choose_discards(st: SanguoshaState, seat: Seat, count: int, hand_only: bool,
         if not legal:
             break
         action = yield from ask(st, seat, legal, (P_DISCARD, left, reason, 0))
-        card = action >> 21 & 127
+        card = first(action)
         chosen.append(card)
         yield from discard_cards(st, seat, [card])
     return chosen
@@ -236,7 +237,7 @@ def judged(st: SanguoshaState, seat: Seat, card: int) -> Flow[None]:
 # -- responses ------------------------------------------------------------------------------------
 def play_response(st: SanguoshaState, seat: Seat, action: Action) -> Flow[list[int]]:
     """A RESPOND or CONVERT action: its card leaves the seat for processing; the cards."""
-    card = action >> 21 & 127
+    card = first(action)
     yield from lose(st, seat, [card], st.proc)
     return [card]
 
@@ -327,7 +328,7 @@ def zhangba_cards(st: SanguoshaState, seat: Seat) -> Flow[list[int]]:
     for _ in range(2):
         legal = [act(DISCARD, c) for c in st.hands[seat] if c not in cards]
         action = yield from ask(st, seat, legal, (P_DISCARD, 2 - len(cards), EFFECT_INDEX["zhangba"], 0))
-        cards.append(action >> 21 & 127)
+        cards.append(first(action))
     yield from lose(st, seat, cards, st.proc)
     return cards
 
@@ -384,7 +385,7 @@ def wuxie(st: SanguoshaState, user: Seat, target: Seat, trick: int) -> Flow[bool
             action = yield from ask(st, seat, legal, (P_WUXIE, target, trick, packed))
             if action == PASS_ACTION:
                 continue
-            card = action >> 21 & 127
+            card = first(action)
             yield from lose(st, seat, [card], st.proc)
             st.counts["wuxie_played"] += 1
             from .skills import jizhi

@@ -69,12 +69,27 @@ ACTION_KINDS = ("", "pass", "general", "use", "convert", "skill", "respond", "tr
 K_SHIFT = CODEC.kind_shift
 
 
+_BITS, _MASK = CODEC.shift, CODEC.mask
+_A, _B, _C = K_SHIFT - _BITS, K_SHIFT - 2 * _BITS, K_SHIFT - 3 * _BITS  # where operands a, b, c sit
+
+
 def act(kind: int, a: int = NONE, b: int = NONE, c: int = NONE, d: int = NONE) -> Action:
-    return kind << 28 | a << 21 | b << 14 | c << 7 | d
+    """Pack by hand with CODEC's layout (hot: every legal action is built here); NONE fills unused operands."""
+    return kind << K_SHIFT | a << _A | b << _B | c << _C | d
 
 
 def unpack(action: Action) -> tuple[int, int, int, int, int]:
-    return action >> 28, action >> 21 & 127, action >> 14 & 127, action >> 7 & 127, action & 127
+    return action >> K_SHIFT, action >> _A & _MASK, action >> _B & _MASK, action >> _C & _MASK, action & _MASK
+
+
+def first(action: Action) -> int:
+    """The action's first operand: the card, general or seat most decisions name."""
+    return action >> _A & _MASK
+
+
+def second(action: Action) -> int:
+    """The action's second operand (where a picked card lies, whom a card goes to…)."""
+    return action >> _B & _MASK
 
 
 PASS_ACTION = act(PASS)

@@ -49,6 +49,8 @@ from .rules import (
     SKILL,
     TARGET,
     act,
+    first,
+    second,
 )
 
 if TYPE_CHECKING:
@@ -90,7 +92,7 @@ def guanxing(st: SanguoshaState, seat: Seat) -> Flow[None]:
     while shown:
         legal = [act(PICK, c, where) for c in shown for where in (0, 1)]
         action = yield from ask(st, seat, legal, (P_GUANXING, len(shown), 0, 0))
-        card, where = action >> 21 & 127, action >> 14 & 127
+        card, where = first(action), second(action)
         shown.remove(card)
         st.proc.remove(card)
         if where == 0:
@@ -125,7 +127,7 @@ def tuxi(st: SanguoshaState, seat: Seat) -> Flow[None]:
         action = yield from ask(st, seat, legal, (P_TARGET, _SKILL["tuxi"], 0, 0))
         if action == PASS_ACTION:
             break
-        chosen.append(action >> 21 & 127)
+        chosen.append(first(action))
     for target in chosen:
         hand = st.hands[target]
         if hand:
@@ -166,7 +168,7 @@ def pick_card(st: SanguoshaState, taker: Seat, target: Seat, effect: int) -> Flo
     legal: list[Action] = [act(PICK, HAND, target)] if st.hands[target] else []
     legal += [act(PICK, c, target) for c in st.equip[target] if c >= 0]
     action = yield from ask(st, taker, legal, (P_PICK, target, 1, effect))
-    card = action >> 21 & 127
+    card = first(action)
     if card == HAND:
         hand = st.hands[target]
         card = hand[st.randbelow(len(hand))]
@@ -195,7 +197,7 @@ def yiji(st: SanguoshaState, seat: Seat) -> Flow[None]:
     while cards:
         legal = [act(GIVE, c, t) for c in cards for t in st.living]
         action = yield from ask(st, seat, legal, (P_GIVE, _SKILL["yiji"], 0, 0))
-        card, to = action >> 21 & 127, action >> 14 & 127
+        card, to = first(action), second(action)
         cards.remove(card)
         st.proc.remove(card)
         st.hands[to].append(card)
@@ -211,7 +213,7 @@ def guicai(st: SanguoshaState, seat: Seat, card: int) -> Flow[int]:
             action = yield from ask(st, owner, legal, (P_TRIGGER, _SKILL["guicai"], seat, card))
             if action != PASS_ACTION:
                 st.counts["skills_used"] += 1
-                new = action >> 21 & 127
+                new = first(action)
                 yield from lose(st, owner, [new], st.proc)
                 to_discard(st, [card])
                 card = new
@@ -241,7 +243,7 @@ def liuli(st: SanguoshaState, user: Seat, target: Seat) -> Flow[Seat]:
         return target
     st.counts["skills_used"] += 1
     yield from choose_discards(st, target, 1, False, reason=_SKILL["liuli"])
-    return int(action >> 21 & 127)
+    return first(action)
 
 
 def tieji(st: SanguoshaState, user: Seat, target: Seat) -> Flow[bool]:
@@ -339,7 +341,7 @@ def zhiheng(st: SanguoshaState, seat: Seat) -> Flow[None]:
         action = yield from ask(st, seat, legal, (P_COST, _SKILL["zhiheng"], len(chosen), 0))
         if action == PASS_ACTION:
             break
-        chosen.append(action >> 21 & 127)
+        chosen.append(first(action))
     yield from lose(st, seat, chosen, st.discard)
     draw(st, seat, len(chosen))
 
@@ -347,7 +349,7 @@ def zhiheng(st: SanguoshaState, seat: Seat) -> Flow[None]:
 def fanjian(st: SanguoshaState, seat: Seat, target: Seat) -> Flow[None]:
     """反間: the target names a suit, takes one of the user's hand cards at random; another suit: 1 damage."""
     action = yield from ask(st, target, [act(OPTION, s) for s in range(4)], (P_OPTION, _SKILL["fanjian"], seat, 0))
-    named = action >> 21 & 127
+    named = first(action)
     hand = st.hands[seat]
     if not hand:
         return
