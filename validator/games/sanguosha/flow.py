@@ -7,7 +7,7 @@ skills.py; card effects live in cards.py.
 """
 from __future__ import annotations
 
-from collections.abc import Generator, Sequence
+from collections.abc import Callable, Generator, Sequence
 from typing import TYPE_CHECKING, TypeVar
 
 from ...engine.api import Action, Seat
@@ -254,6 +254,24 @@ def shan_options(st: SanguoshaState, seat: Seat, legal: list[Action]) -> None:
             legal.append(act(CONVERT, c, SHAN))
 
 
+def ask_kingdom(st: SanguoshaState, seat: Seat, kingdom: str,
+                options: Callable[[SanguoshaState, Seat, list[Action]], None],
+                prompt: tuple[int, int, int, int]) -> Flow[tuple[Seat, Action] | None]:
+    """護駕 and 激将: the other players of `kingdom`, in seat order from `seat`, are each asked once to play
+    a card for the lord; the first who does and what he plays, or None when all pass."""
+    for helper in st.order_from(seat)[1:]:
+        if st.gens.kingdom[st.general[helper]] != kingdom:
+            continue
+        offers: list[Action] = []
+        options(st, helper, offers)
+        if not offers:
+            continue
+        reply = yield from ask(st, helper, offers + [PASS_ACTION], prompt)
+        if reply != PASS_ACTION:
+            return helper, reply
+    return None
+
+
 def ask_shan(st: SanguoshaState, seat: Seat, source: Seat, armour: bool, cause: int) -> Flow[bool]:
     """One 閃 asked of `seat` (cards, 傾国, 竜胆, 八卦陣, 護駕); True when one was played."""
     bagua = armour and st.armor(seat) == BAGUA
@@ -284,19 +302,12 @@ def ask_shan(st: SanguoshaState, seat: Seat, source: Seat, armour: bool, cause: 
         if action == _TRIG["hujia"]:
             hujia = False
             st.counts["skills_used"] += 1
-            for helper in st.order_from(seat)[1:]:
-                if st.gens.kingdom[st.general[helper]] != "魏":
-                    continue
-                offers: list[Action] = []
-                shan_options(st, helper, offers)
-                if not offers:
-                    continue
-                reply = yield from ask(st, helper, offers + [PASS_ACTION], (P_SHAN, source, cause, seat + 1))
-                if reply != PASS_ACTION:
-                    cards = yield from play_response(st, helper, reply)
-                    to_discard(st, cards)
-                    st.counts["shan_played"] += 1
-                    return True
+            answer = yield from ask_kingdom(st, seat, "魏", shan_options, (P_SHAN, source, cause, seat + 1))
+            if answer is not None:
+                cards = yield from play_response(st, *answer)
+                to_discard(st, cards)
+                st.counts["shan_played"] += 1
+                return True
             continue
         cards = yield from play_response(st, seat, action)
         to_discard(st, cards)
@@ -353,18 +364,12 @@ def ask_sha(st: SanguoshaState, seat: Seat, opponent: Seat, cause: int) -> Flow[
         if action == _TRIG["jijiang"]:
             jijiang = False
             st.counts["skills_used"] += 1
-            for helper in st.order_from(seat)[1:]:
-                if st.gens.kingdom[st.general[helper]] != "蜀":
-                    continue
-                offers: list[Action] = []
-                sha_options(st, helper, offers)
-                if not offers:
-                    continue
-                reply = yield from ask(st, helper, offers + [PASS_ACTION], (P_SHA, opponent, cause, seat + 1))
+            answer = yield from ask_kingdom(st, seat, "蜀", sha_options, (P_SHA, opponent, cause, seat + 1))
+            if answer is not None:
+                helper, reply = answer
                 if reply == _TRIG["zhangba"]:
                     return (yield from zhangba_cards(st, helper))
-                if reply != PASS_ACTION:
-                    return (yield from play_response(st, helper, reply))
+                return (yield from play_response(st, helper, reply))
             continue
         return (yield from play_response(st, seat, action))
 
