@@ -80,3 +80,13 @@ def test_same_seed_same_game(engine):
 def test_player_count_is_checked(engine):
     with pytest.raises(ValueError, match="players"):
         engine.new_initial_state(random.Random(1), engine.max_players + 1)
+
+
+def test_card_conservation_names_the_duplicate_and_the_lost() -> None:
+    from validator.engine.api import InvariantError, check_conserved
+
+    check_conserved([("deck", [0, 2]), ("hand0", [1])], 3)
+    with pytest.raises(InvariantError, match="card 1 both in deck and hand0"):
+        check_conserved([("deck", [0, 1]), ("hand0", [1, 2])], 3)
+    with pytest.raises(InvariantError, match=r"cards lost: \[2\]"):
+        check_conserved([("deck", [0]), ("hand0", [1])], 3)

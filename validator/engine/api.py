@@ -23,6 +23,18 @@ class InvariantError(AssertionError):
     """A state broke one of its game's invariants (a rules-engine bug, never a user error)."""
 
 
+def check_conserved(places: Sequence[tuple[str, Sequence[int]]], total: int) -> None:
+    """Every card 0..total-1 lies in exactly one of the named places (hands, deck, discard…)."""
+    seen: dict[int, str] = {}
+    for where, cards in places:
+        for card in cards:
+            if card in seen:
+                raise InvariantError(f"card {card} both in {seen[card]} and {where}")
+            seen[card] = where
+    if len(seen) != total:
+        raise InvariantError(f"cards lost: {sorted(set(range(total)) - set(seen))}")
+
+
 @dataclass(frozen=True)
 class Clarification:
     """A rule decision the source rules leave open, stated for the rulebook and referenced by tests."""

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from ...engine.api import InvariantError
+from ...engine.api import InvariantError, check_conserved
 from .phases import CAPTURE_P, DAMAGE_P, DEFEND_P, OVER, SHED_P
 
 if TYPE_CHECKING:
@@ -21,15 +21,7 @@ def check(state: SangokushiState) -> None:
                                            ("attack", state.sides[0]), ("defence", state.sides[1])]
     for seat in range(state.n):
         places += [(f"hand{seat}", state.hands[seat]), (f"used{seat}", state.used[seat])]
-    seen: dict[int, str] = {}
-    for where, cards in places:
-        for card in cards:
-            if card in seen:
-                raise InvariantError(f"card {card} both in {seen[card]} and {where}")
-            seen[card] = where
-    if len(seen) != len(state.gen):
-        missing = sorted(set(range(len(state.gen))) - set(seen))
-        raise InvariantError(f"cards lost: {missing}")
+    check_conserved(places, len(state.gen))
     for side in (0, 1):
         if not set(state.up[side]) <= set(state.sides[side]):
             raise InvariantError(f"face-up cards {state.up[side]} not among the side's {state.sides[side]}")

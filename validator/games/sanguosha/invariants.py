@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from ...engine.api import InvariantError
+from ...engine.api import InvariantError, check_conserved
 from .rules import ZHUGE
 
 if TYPE_CHECKING:
@@ -20,14 +20,7 @@ def check(st: SanguoshaState) -> None:
     for seat in range(st.n):
         places += [(f"hand{seat}", st.hands[seat]), (f"equip{seat}", [c for c in st.equip[seat] if c >= 0]),
                    (f"judge{seat}", st.judge[seat])]
-    seen: dict[int, str] = {}
-    for where, cards in places:
-        for card in cards:
-            if card in seen:
-                raise InvariantError(f"card {card} both in {seen[card]} and {where}")
-            seen[card] = where
-    if len(seen) != len(st.cards):
-        raise InvariantError(f"cards lost: {sorted(set(range(len(st.cards))) - set(seen))}")
+    check_conserved(places, len(st.cards))
     judged = {c for j in st.judge for c in j}
     if set(st.judge_as) != judged:
         raise InvariantError("judge-area bookkeeping out of step with the judge areas")
