@@ -34,23 +34,13 @@ from validator.model import (
 )
 from validator.model import PageBreak as PageBreakBlock
 from validator.model import Paragraph as ParagraphBlock
-from validator.rulebooks import cover_values, fill, plain_text, split_emphasis
+from validator.rulebooks import answer_template, answer_text, cover_values, fill, plain_text, split_emphasis
 
 from .card_face import FaceRenderer
 from .rulebook_flowables import CardRow, KinsokuParagraph
 
 _LONG_CELL = 8  # a column holding a cell longer than this many characters is set flush left
 _EXAMPLE_STACK_MM = 46.0  # the tallest stack of cards an example draws (a single 16 mm poker card is 22 mm)
-
-
-class TypesetNumber(int):
-    """A claimed number as Japanese print sets it: a true minus (−2, not -2) and ±0 for a signed zero."""
-
-    def __format__(self, spec: str) -> str:
-        text = format(int(self), spec)
-        if "+" in spec and self == 0:
-            text = text.replace("+", "±")
-        return text.replace("-", "\u2212")
 
 
 @dataclass(frozen=True)
@@ -219,9 +209,7 @@ def _example(block: RulebookBlock, game: Game, settings: StorySettings) -> list[
                                         outline=settings.colors["ink"]), Spacer(1, 3)]
     if block.text:
         inner.append(settings.para(block.text, "example_text"))
-    points = labels.get("points") or " / ".join(f"{part} {{{part}}}" for part in block.points)
-    shown = {part: TypesetNumber(value) for part, value in block.points.items()}
-    inner.append(settings.para(fill(points, shown, source="the example"), "example_points"))
+    inner.append(settings.para(answer_text(answer_template(block, labels), block.points), "example_points"))
     box = Table([[inner]], colWidths=[settings.width], style=TableStyle([
         settings.cell_font,
         ("BACKGROUND", (0, 0), (-1, -1), settings.colors["tint"]),

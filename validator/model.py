@@ -201,7 +201,7 @@ class HandExample:
     `order` is "as-written" (the cards score in the order given) or "best" (the best order of
     these cards; `arrangement`, when given, is an order claimed to reach it). The game's rules
     engine checks every claimed part of `points` (a part may be negative) and says which cards of
-    `deck` each token shows (a stack, bottom to top).
+    `deck` each token shows (a stack, bottom to top). The answer line prints claimed parts only.
     """
 
     title: str
@@ -213,6 +213,7 @@ class HandExample:
     show_cards: bool
     location: Location
     deck: str | None = None  # the deck component the shown cards come from (None: the first deck)
+    answer: str | None = None  # its own answer line ({part} placeholders); None: the rulebook's points line
 
     @property
     def shown(self) -> tuple[str, ...]:

@@ -1,7 +1,7 @@
 """Build the typed Rulebook from a schema-checked rulebook.json, and read its inline markup. No I/O here."""
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterable, Iterator, Mapping
 from string import Formatter
 from typing import Any
 
@@ -25,6 +25,7 @@ from .model import (
 )
 
 STRONG = "**"
+YES_NO = "|"  # {part:YES|NO} in an answer line prints a part the engine answers 1 or 0 as a word
 DEFAULT_PAGE_SIZE = "a5"
 DEFAULT_MARGIN_MM = 14.0
 DEFAULT_TEXT_SIZE_PT = 9.0
@@ -64,6 +65,70 @@ def fill(template: str, values: Mapping[str, object], *, source: str) -> str:
             known = ", ".join(k for k, v in values.items() if v is not None)
             raise MarkupError(f"{{{name}}} is not known from {source} (known: {known})")
     return template.format_map(values)
+
+
+class UnclaimedPart(MarkupError):
+    """An answer placeholder naming a part the example does not claim."""
+
+    def __init__(self, part: str, claimed: Iterable[str]) -> None:
+        self.part = part
+        super().__init__(f"{{{part}}} is not a part this example claims (claimed: {', '.join(claimed)})")
+
+
+class TypesetNumber(int):
+    """A claimed number as Japanese print sets it: a true minus (−2, not -2) and ±0 for a signed zero."""
+
+    def __format__(self, spec: str) -> str:
+        text = format(int(self), spec)
+        if "+" in spec and self == 0:
+            text = text.replace("+", "±")
+        return text.replace("-", "\u2212")
+
+
+def answer_template(example: HandExample, labels: Mapping[str, str]) -> str:
+    """The template of an example's answer line: its own `answer`, else the rulebook's
+    example_labels.points, else every claimed part as `part value`."""
+    return example.answer or labels.get("points") or " / ".join(f"{part} {{{part}}}" for part in example.points)
+
+
+def answer_text(template: str, points: Mapping[str, int]) -> str:
+    """The answer line as printed, every placeholder filled from `points` (an example's claimed parts).
+
+    `{part}` prints the number (a true minus, ±0 under a `+` spec); `{part:+d}` any integer format;
+    `{part:YES|NO}` a yes/no part — one the engine answers 1 (yes) or 0 (no) — as the first word for 1,
+    the second for 0 (either may be empty). UnclaimedPart for a part `points` lacks, MarkupError for
+    anything else that cannot be printed (a yes/no part that is neither 1 nor 0, a bad format).
+    """
+    try:
+        fields = list(Formatter().parse(template))
+    except ValueError as exc:
+        raise MarkupError(f"{template!r} is not a valid format: {exc}") from None
+    out: list[str] = []
+    for literal, name, spec, conversion in fields:
+        out.append(literal)
+        if name is None:
+            continue
+        shown = f"{{{name}{':' + spec if spec else ''}}}"
+        if conversion or not name:
+            raise MarkupError(f"{shown or '{}'}: a placeholder is a part name, e.g. {{total}}")
+        if name not in points:
+            raise UnclaimedPart(name, points)
+        out.append(_answer_value(shown, name, points[name], spec or ""))
+    return "".join(out)
+
+
+def _answer_value(shown: str, name: str, value: int, spec: str) -> str:
+    if YES_NO in spec:
+        words = spec.split(YES_NO)
+        if len(words) != 2:
+            raise MarkupError(f"{shown}: a yes/no part takes two words, YES|NO")
+        if value not in (0, 1):
+            raise MarkupError(f"{shown} prints a yes/no part, but {name} is {value}, not 1 or 0")
+        return words[0] if value == 1 else words[1]
+    try:
+        return format(TypesetNumber(value), spec)
+    except ValueError as exc:
+        raise MarkupError(f"{shown}: {exc}") from None
 
 
 def resolve_color(spec: str, palette: Mapping[str, str]) -> Color:
@@ -131,7 +196,7 @@ def _build_block(raw: Mapping[str, Any], where: Location) -> RulebookBlock:
         arrangement = raw.get("arrangement")
         return HandExample(raw["title"], tuple(raw["hand"]), raw["order"],
                            tuple(arrangement) if arrangement else None, dict(raw["points"]), raw.get("text"),
-                           raw.get("show_cards", True), where, raw.get("deck"))
+                           raw.get("show_cards", True), where, raw.get("deck"), raw.get("answer"))
     if kind == "clarifications":
         items = tuple(ClarificationItem(item["id"], item["text"], where.child("items").child(n))
                       for n, item in enumerate(raw["items"]))
@@ -180,6 +245,8 @@ def _block_texts(block: RulebookBlock) -> Iterator[tuple[str, str, Location]]:
             yield token, "label", where.child("hand").child(n)
         if block.text:
             yield block.text, "body", where.child("text")
+        if block.answer:
+            yield _printed_answer(block.answer, block.points), "label", where.child("answer")
     elif isinstance(block, Clarifications):
         if block.title:
             yield block.title, "heading", where.child("title")
@@ -187,3 +254,11 @@ def _block_texts(block: RulebookBlock) -> Iterator[tuple[str, str, Location]]:
             yield block.intro, "body", where.child("intro")
         for item in block.items:
             yield item.text, "body", item.location.child("text")
+
+
+def _printed_answer(template: str, points: Mapping[str, int]) -> str:
+    """What an example's own answer line prints (its template when it cannot be filled: the check says why)."""
+    try:
+        return answer_text(template, points)
+    except MarkupError:
+        return template

@@ -5,13 +5,23 @@ Examples and clarifications agree with the rules engine.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 
 from ..engine.claims import TOTAL, RulebookOracle
 from ..engine.registry import engine_name, find_oracle
 from ..issues import DeckError, Issue, Location
 from ..model import CardFigure, Clarifications, Game, HandExample, Rulebook, TableBlock
-from ..rulebooks import MarkupError, cover_values, fill, iter_texts, resolve_color, split_emphasis
+from ..rulebooks import (
+    MarkupError,
+    UnclaimedPart,
+    answer_template,
+    answer_text,
+    cover_values,
+    fill,
+    iter_texts,
+    resolve_color,
+    split_emphasis,
+)
 from ..typeset import load_metrics
 
 
@@ -129,21 +139,40 @@ def _check_claims(game: Game, book: Rulebook) -> Iterator[Issue]:
             yield Issue(example.location, "no-rules-engine",
                         f"example “{example.title}”: no rules engine {engine_name(game)!r} can check its points")
         return
-    points_line = book.example_labels.get("points", "")
     for example in examples:
-        yield from _check_points_line(example, points_line)
+        yield from _check_answer(example, book.example_labels, oracle)
         yield from _check_example(example, oracle)
         if example.show_cards:
             yield from _check_example_cards(game, example, oracle)
     yield from _check_clarifications(game, book, oracle)
 
 
-def _check_points_line(example: HandExample, points_line: str) -> Iterator[Issue]:
+def _check_answer(example: HandExample, labels: Mapping[str, str], oracle: RulebookOracle) -> Iterator[Issue]:
+    """The answer line prints only claimed parts (which _check_example holds to the engine), and can be set."""
     try:
-        fill(points_line, example.points, source="this example's points")
+        answer_text(answer_template(example, labels), example.points)
+        return
+    except UnclaimedPart as exc:
+        problem = f"{exc}; {_given(example, oracle, exc.part)}"
     except MarkupError as exc:
+        problem = str(exc)
+    if example.answer:
+        yield Issue(example.location.child("answer"), "answer-line",
+                    f"example “{example.title}”: the answer line cannot be printed: {problem}")
+    else:
         yield Issue(example.location.child("points"), "reference", f"example “{example.title}”: the points line "
-                    f"(example_labels.points) cannot be filled: {exc}")
+                    f"(example_labels.points) cannot be filled: {problem}")
+
+
+def _given(example: HandExample, oracle: RulebookOracle, part: str) -> str:
+    """What the engine says of a part an answer prints but the example does not claim."""
+    try:
+        given = oracle.score(example.shown, ordered=example.order == "as-written" or bool(example.arrangement)).points
+    except ValueError:
+        return f"the rules engine scores the parts {', '.join(oracle.parts)}"
+    if part in given:
+        return f"claim it in points (the rules engine gives {part} {given[part]} here)"
+    return f"the rules engine gives this example no {part!r} (it gives: {', '.join(given)})"
 
 
 def _check_example(example: HandExample, oracle: RulebookOracle) -> Iterator[Issue]:
@@ -154,11 +183,6 @@ def _check_example(example: HandExample, oracle: RulebookOracle) -> Iterator[Iss
     except ValueError as exc:
         yield Issue(where.child("hand"), "example-hand", f"example “{title}”: {exc}")
         return
-    for part in example.points:
-        if part not in oracle.parts:
-            yield Issue(where.child("points").child(part), "example-part",
-                        f"example “{title}”: the rules engine scores no part {part!r} "
-                        f"(parts: {', '.join(oracle.parts)})")
     if example.order == "as-written":
         if example.arrangement is not None:
             yield Issue(where.child("arrangement"), "example-order",
@@ -177,7 +201,12 @@ def _check_example(example: HandExample, oracle: RulebookOracle) -> Iterator[Iss
                         f"example “{title}”: arrangement scores {TOTAL} {actual.points[TOTAL]} but the best order "
                         f"({' '.join(best.order)}) scores {best.points[TOTAL]}")
     for part, claimed in example.points.items():
-        if part in actual.points and actual.points[part] != claimed:
+        if part not in actual.points:
+            scope = "for this example" if part in oracle.parts else "at all"
+            yield Issue(where.child("points").child(part), "example-part",
+                        f"example “{title}”: the rules engine gives no part {part!r} {scope} "
+                        f"(it gives: {', '.join(actual.points)})")
+        elif actual.points[part] != claimed:
             yield Issue(where.child("points").child(part), "example-claim",
                         f"example “{title}”: claims {part} {claimed} but the rules engine scores "
                         f"{actual.points[part]} ({hand}, {how})")
