@@ -124,9 +124,9 @@ CLARIFICATIONS: tuple[Clarification, ...] = (
                   "When too few generals remain to give every non-lord player the set number of choices (3), each "
                   "gets as many as divide the remaining generals evenly."),
     Clarification("ex-replace",
-                  "EXカードを入れ替えて使うときは、各EXカードが `replaces` に挙げた最初のカードと入れ替えます。",
-                  "Playing with the EX cards replacing base cards, each EX card replaces the first card its "
-                  "`replaces` field lists."),
+                  "EXカードを入れ替えて使うときは、同じスートとランクの2枚のうち、EXカードの表で左に書いたカードを抜きます。",
+                  "Playing with the EX cards replacing base cards, each EX card replaces the first of the two base "
+                  "cards of its suit and rank that its replaces field lists."),
     Clarification("dying-order",
                   "瀕死のときは、瀕死の人から席順に、生きている全員に「桃」を使うか尋ねます。",
                   "A dying player is offered 桃 by every living player in seat order, starting with the dying one."),
@@ -157,6 +157,14 @@ CLARIFICATIONS: tuple[Clarification, ...] = (
     Clarification("luoyi-user",
                   "裸衣の+1は、許褚が使った殺と決闘で許褚がダメージを与えるときだけです。",
                   "裸衣's +1 applies only to 殺 and 決闘 that 許褚 used, when 許褚 deals the damage."),
+    Clarification("lord-helpers",
+                  "護駕・激将で頼まれた人は、頼んだ主公の次の席から順に1回ずつ、手札（または変換するスキル）から出すかを決めます。"
+                  "頼まれた人の八卦陣は使えません。",
+                  "Asked through 護駕 or 激将, the lord's kingdom answers once each in seat order after the lord, from "
+                  "hand cards or converting skills; a helper's 八卦陣 cannot answer."),
+    Clarification("liuli-range",
+                  "流離で「殺」を移す相手は、カードを捨てる前の大喬の攻撃範囲の中から選びます。",
+                  "流離's new target is chosen within 大喬's attack range before the card is discarded."),
     Clarification("yiji-give",
                   "遺計では、ダメージ1点ごとに山札の上2枚を1枚ずつ、自分を含む好きな人に渡します。",
                   "遺計: for each point of damage, the top two cards are given one at a time to any players, "
