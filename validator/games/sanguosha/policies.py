@@ -57,6 +57,7 @@ from .rules import (
     P_WUXIE,
     PASS,
     PICK,
+    PLUS_SLOT,
     QINGGANG,
     REBEL,
     RENEGADE,
@@ -91,7 +92,7 @@ _SLOT_BY_SLUG = {"bagua": 1, "renwang": 1, "jueying": 2, "dilu": 2, "zhuahuang":
 SLOT = tuple(_SLOT_BY_SLUG.get(slug, 0) for slug in CARD_INDEX)  # equipment slot by slug (weapons: 0)
 FRIEND = 0.3     # above: treated as a friend
 FOE = 0.25       # −friend above: worth attacking
-_UNKNOWN_LEAN = -0.35  # the lord's side on a seat with no record: most hidden seats are rebels
+_UNKNOWN_LEAN = -0.2  # the lord's side on a seat with no record: most hidden seats are rebels
 
 
 def suspicion(obs: SanguoshaObservation) -> list[float]:
@@ -159,7 +160,7 @@ def choose(obs: SanguoshaObservation, legal: Sequence[Action], rng: random.Rando
         return _respond(obs, friend, legal, code)
     if code == P_TAO:
         dying = obs.prompt[1]
-        return _first_not_pass(legal) if friend[dying] > FRIEND else _pass(legal)
+        return _first_not_pass(legal) if friend[dying] > FRIEND or _must_save(obs, dying) else _pass(legal)
     if code == P_WUXIE:
         return _wuxie(obs, friend, legal)
     if code == P_TRIGGER:
@@ -179,6 +180,11 @@ def choose(obs: SanguoshaObservation, legal: Sequence[Action], rng: random.Rando
     if code == P_OPTION:
         return _option(obs, friend, legal, rng)
     return legal[int(rng.random() * len(legal))]
+
+
+def _must_save(obs: SanguoshaObservation, dying: int) -> bool:
+    """The renegade loses with the lord unless they are the last two: he saves him whatever his stance."""
+    return obs.role == RENEGADE and obs.roles[dying] == LORD and sum(obs.alive) > 2
 
 
 def _best(legal: Sequence[Action], score: Callable[[Action], float], rng: random.Random) -> Action:
@@ -221,12 +227,14 @@ def _play_score(obs: SanguoshaObservation, friend: list[float], action: Action) 
         return _sha_score(obs, friend, t1, card) - cost
     if slug in (JUEDOU, GUOHE, SHUNSHOU, LEBU):
         return _single_trick_score(obs, friend, slug, t1) - cost
-    if slug == JIEDAO:
-        return 3.0 * -friend[t1] * max(0.3, -friend[t2]) - cost
+    if slug == JIEDAO:  # the holder attacks the victim or hands over his weapon
+        if friend[t1] > FRIEND or -friend[t2] < FOE:
+            return -1.0
+        return 2.0 + 2.0 * -friend[t2] + 1.5 * max(0.0, -friend[t1]) - cost
     if slug == TAO:
         return _tao_score(obs, friend)
-    if slug == WUZHONG:
-        return 9.0
+    if slug == WUZHONG:  # with the deck empty it only draws back the cards just used: a loop, not a gain
+        return 9.0 if obs.deck_size >= 2 else -1.0
     if slug == WUGU:
         return 2.5
     if slug == TAOYUAN:
@@ -253,6 +261,7 @@ def _sha_score(obs: SanguoshaObservation, friend: list[float], target: int, card
     if armour_kind == RENWANG and obs.card_suits[card] in (0, 2):  # 仁王盾 stops black 殺
         return -1.0
     value = 4.0 + 3.0 * foe + (2.5 if hp <= 1 else 1.0 if hp == 2 else 0.0)
+    value += 1.5 if obs.role == REBEL and obs.roles[target] == LORD else 0.0
     value -= 0.3 * min(obs.hand_counts[target], 5) + (1.5 if armour_kind == BAGUA else 0.0)
     return max(value, 0.5)
 
@@ -272,7 +281,8 @@ def _single_trick_score(obs: SanguoshaObservation, friend: list[float], slug: in
         return foe * (4.0 + (2.0 if obs.hp[target] <= 1 else 0.0) + min(2.0, mine - theirs))
     if slug == LEBU:
         return foe * (3.0 + 0.5 * _threat(obs, target))
-    worth = 0.6 * min(obs.hand_counts[target], 5) + 1.5 * (equip[ARMOR_SLOT] >= 0) + 1.0 * (equip[WEAPON_SLOT] >= 0)
+    worth = 0.6 * min(obs.hand_counts[target], 5) + 1.5 * (equip[ARMOR_SLOT] >= 0) + 1.0 * (equip[WEAPON_SLOT] >= 0) \
+        + 0.8 * (equip[PLUS_SLOT] >= 0)
     if not worth:
         return -1.0
     return foe * (3.0 + worth + (slug == SHUNSHOU))
