@@ -93,6 +93,7 @@ SLOT = tuple(_SLOT_BY_SLUG.get(slug, 0) for slug in CARD_INDEX)  # equipment slo
 FRIEND = 0.3     # above: treated as a friend
 FOE = 0.25       # −friend above: worth attacking
 _UNKNOWN_LEAN = -0.2  # the lord's side on a seat with no record: most hidden seats are rebels
+_PRESSED_LEAN = -0.5  # the same when no seat is suspected at all
 
 
 def suspicion(obs: SanguoshaObservation) -> list[float]:
@@ -130,7 +131,12 @@ def attitudes(obs: SanguoshaObservation) -> list[float]:
         elif stance == REBEL:
             out[s] = sus[s]
         else:  # a renegade thinning the lord's side: against the loyal-looking, indifferent to rebels
-            out[s] = min(0.0, sus[s]) if sus[s] < 0 else 0.1
+            out[s] = sus[s] if sus[s] < 0 else _UNKNOWN_LEAN if sus[s] == 0 else 0.1
+    if stance != REBEL and not any(out[s] <= -FOE for s in living):
+        # the game goes on, so a foe is alive: with nobody suspected, the unknown seats are pressed
+        for s in living:
+            if s not in (me, lord) and sus[s] == 0:
+                out[s] = _PRESSED_LEAN
     return out
 
 
@@ -144,7 +150,7 @@ def _renegade_stance(obs: SanguoshaObservation, sus: list[float], living: list[i
     """LOYALIST while the rebels threaten the lord, RENEGADE (against the loyalists) once they do not."""
     me = obs.seat
     others = [s for s in living if s not in (me, lord)]
-    rebel_hp = sum(obs.hp[s] for s in others if sus[s] >= 0)
+    rebel_hp = sum(obs.hp[s] * (1.0 if sus[s] > 0 else 0.5) for s in others if sus[s] >= 0)
     loyal_hp = sum(obs.hp[s] for s in others if sus[s] < 0) + (obs.hp[lord] if lord >= 0 else 0)
     return LOYALIST if rebel_hp >= 0.6 * loyal_hp else RENEGADE
 
