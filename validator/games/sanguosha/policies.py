@@ -131,7 +131,7 @@ def attitudes(obs: SanguoshaObservation) -> list[float]:
         elif stance == REBEL:
             out[s] = sus[s]
         else:  # a renegade thinning the lord's side: against the loyal-looking, indifferent to rebels
-            out[s] = sus[s] if sus[s] < 0 else _UNKNOWN_LEAN if sus[s] == 0 else 0.1
+            out[s] = sus[s] if sus[s] < 0 else _UNKNOWN_LEAN if sus[s] == 0 else 0.0
     if stance != REBEL and not any(out[s] <= -FOE for s in living):
         # the game goes on, so a foe is alive: with nobody suspected, the unknown seats are pressed
         for s in living:
@@ -152,7 +152,8 @@ def _renegade_stance(obs: SanguoshaObservation, sus: list[float], living: list[i
     others = [s for s in living if s not in (me, lord)]
     rebel_hp = sum(obs.hp[s] * (1.0 if sus[s] > 0 else 0.5) for s in others if sus[s] >= 0)
     loyal_hp = sum(obs.hp[s] for s in others if sus[s] < 0) + (obs.hp[lord] if lord >= 0 else 0)
-    return LOYALIST if rebel_hp >= 0.6 * loyal_hp else RENEGADE
+    nobody_to_thin = not any(sus[s] <= 0 for s in others)
+    return LOYALIST if rebel_hp >= 0.6 * loyal_hp or nobody_to_thin else RENEGADE
 
 
 def choose(obs: SanguoshaObservation, legal: Sequence[Action], rng: random.Random) -> Action:
@@ -326,15 +327,15 @@ def _skill_score(obs: SanguoshaObservation, friend: list[float], slug: str, b: i
     if slug == "zhangba":
         return 3.0 * -friend[b] if -friend[b] > FRIEND else -5.0
     if slug == "rende":
-        return (3.0 if hand > obs.hp[me] else 1.0) * friend[c] - 0.5
+        return (3.0 if hand > obs.hp[me] else 1.0) * friend[c] - 0.5 if friend[c] > FRIEND else -1.0
     if slug == "zhiheng":
         return 1.5 if any(VALUE[obs.card_kinds[x]] <= 4 for x in obs.hand) else -1.0
     if slug == "kurou":
         return 3.0 if obs.hp[me] >= 3 else -5.0
     if slug == "fanjian":
         return 3.0 * -friend[b]
-    if slug in ("jieyin", "qingnang"):
-        return 4.0 * friend[b]
+    if slug in ("jieyin", "qingnang"):  # heal: only a friend
+        return 4.0 * friend[b] if friend[b] > FRIEND else -1.0
     if slug == "lijian":
         return 2.0 * (-friend[b] - friend[c])
     return -1.0
