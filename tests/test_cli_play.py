@@ -104,3 +104,14 @@ def test_seconds_per_turn_must_be_a_sane_number(seconds: str) -> None:
     assert result.exit_code == 2
     assert "seconds per turn must be above 0 and at most 3600" in result.stderr
     assert "Traceback" not in result.output
+
+
+@pytest.mark.parametrize(("option", "value", "message"), [
+    ("--games", "0", "gogyo: 0 matches: at least 1 is needed for any figure"),
+    ("--workers", "0", "gogyo: 0 workers: at least 1 is needed"),
+])
+def test_zero_games_or_workers_are_refused(option: str, value: str, message: str) -> None:
+    args = {"--games": "2", "--workers": "1"} | {option: value}
+    result = run("simulate", "gogyo", "--players", "2", *[part for pair in args.items() for part in pair])
+    assert result.exit_code == 2
+    assert message in result.stderr

@@ -39,6 +39,8 @@ class SimulationPlan:
         if not engine.min_players <= self.players <= engine.max_players:
             raise ValueError(f"{self.players} players is outside {engine.name}'s "
                              f"{engine.min_players}–{engine.max_players}")
+        if self.matches < 1:
+            raise ValueError(f"{self.matches} matches: at least 1 is needed for any figure")
         if len(self.policies) not in (1, self.players):
             raise ValueError(f"{len(self.policies)} policies for {self.players} seats (give one, or one per seat)")
         for name in self.policies:
@@ -63,5 +65,7 @@ def default_workers() -> int:
 
 def run_plan(engine: RulesGame, plan: SimulationPlan, *, workers: int | None = None) -> dict[str, Any]:
     """Play the plan's matches (results do not depend on `workers`) and return the JSON-ready summary."""
+    if workers is not None and workers < 1:
+        raise ValueError(f"{workers} workers: at least 1 is needed")
     config = plan.config(engine, workers or default_workers())
     return summarize(simulate(engine, config), engine, config, seconds_per_turn=plan.seconds_per_turn)
