@@ -11,6 +11,7 @@ from typing import Any
 from json_source_map import calculate
 
 from .issues import DeckError, Issue, Location
+from .limits import MAX_DEPTH, MAX_NUMBER_DIGITS
 
 # json.decoder.scanstring (the C string scanner json.loads uses) is public but missing from typeshed.
 _scanstring: Callable[[str, int], tuple[str, int]] = json.decoder.scanstring  # type: ignore[attr-defined]
@@ -128,8 +129,6 @@ class _Open:
 
 
 NON_FINITE = ("NaN", "Infinity", "-Infinity")
-MAX_NUMBER_DIGITS = 30  # no deck value needs more; Python refuses integers of 4,300 digits with a traceback
-MAX_DEPTH = 64          # objects and arrays nested deeper are refused before the parser recurses
 
 
 def _find_duplicate(path: Path, text: str, key: str) -> Location:
