@@ -1,6 +1,7 @@
 """PDF files the way print needs them: embedded fonts only, reproducible bytes, atomic writes."""
 from __future__ import annotations
 
+import hashlib
 import os
 from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
@@ -15,8 +16,13 @@ from validator.model import FontRef
 
 
 def font_name(path: Path) -> str:
-    """ReportLab's name for a TrueType file: its stem, which is also the PostScript-ish name shown by pdffonts."""
-    return path.stem
+    """ReportLab's name for a TrueType file: its stem plus a digest of its bytes.
+
+    Not the stem alone: a deck's `BIZUDGothic-Regular.ttf` that is really another font would
+    otherwise be taken for the built-in one registered under that name, and draw the wrong face.
+    (pdffonts shows the font's own PostScript name either way.)
+    """
+    return f"{path.stem}-{hashlib.sha256(path.read_bytes()).hexdigest()[:12]}"
 
 
 @cache
