@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
 
+from .limits import MAX_REPEAT
 from .model import Layout
 
 _FORMATTER = string.Formatter()
@@ -92,13 +93,20 @@ def matches(when: Mapping[str, Any] | None, fields: Mapping[str, Any]) -> bool:
 
 
 def bind_count(spec: int | str, fields: Mapping[str, Any]) -> int:
+    """A repeat count, written or read from a card field; bounded like a written one (0..MAX_REPEAT)."""
     if isinstance(spec, int):
         return spec
     text = bind_text(spec, fields)
     try:
-        return int(text)
+        count = int(text) if len(text) <= 12 else None
     except ValueError:
-        raise BindingError(f"count {spec!r} gives {text!r}, not a whole number") from None
+        count = None
+    if count is None:
+        shown = text if len(text) <= 20 else text[:19] + "…"
+        raise BindingError(f"count {spec!r} gives {shown!r}, not a whole number")
+    if not 0 <= count <= MAX_REPEAT:
+        raise BindingError(f"count {spec!r} gives {count}; a repeat count must be 0 to {MAX_REPEAT}")
+    return count
 
 
 @lru_cache(maxsize=1024)

@@ -15,7 +15,7 @@ MAX_DEPTH = 64                     # objects and arrays nested deeper are refuse
 MAX_TEXT_CHARS = 20_000            # one string drawn on a card, sheet or rulebook page
 
 # Counts read from card fields (repeat elements); counts written in a layout are capped by its schema
-MAX_REPEAT = 100                   # shipped: at most 12 (sengoku's hayami marks)
+MAX_REPEAT = 200                   # as the layout schema caps a written count; shipped: at most 12 (gogyo's numbers)
 
 # Raster images (largest shipped: 7 KB, 400×400)
 MAX_IMAGE_BYTES = 64 * 1024 * 1024
