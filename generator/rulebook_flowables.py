@@ -48,16 +48,20 @@ def measure(frags: Sequence[Any]) -> list[Any]:
     return [cjkU(ch, f, "utf8") for f in frags for ch in (f.text or [""])]
 
 
-def kinsoku_lines(glyphs: Sequence[Any], max_widths: Sequence[float], calc_bounds: bool) -> ParaLines:
-    """Break measured glyphs into lines no wider than `max_widths`, honouring kinsoku.
+def kinsoku_lines(glyphs: Sequence[Any], max_widths: Sequence[float], calc_bounds: bool, *,
+                  start: int = 0, max_lines: int | None = None) -> tuple[ParaLines, list[int]]:
+    """Break measured glyphs from `start` into lines no wider than `max_widths`, honouring kinsoku.
 
     ReportLab's own CJK splitter hangs at most one closing character and ignores opening
     brackets, so the "。" of "」。" can still start a line. Here a line ends only where `can_break`
     allows, pushing characters to the next line (oidashi), so no line is wider than its column.
+    At most `max_lines` lines are made (a page's worth: see KinsokuParagraph). Also returns each
+    line's first glyph index, then the index where breaking stopped.
     """
     lines: list[FragLine] = []
-    start, count = 0, len(glyphs)
-    while start < count:
+    starts: list[int] = []
+    count = len(glyphs)
+    while start < count and (max_lines is None or len(lines) < max_lines):
         max_width = max_widths[min(len(lines), len(max_widths) - 1)]
         end, width, forced = start, 0.0, False
         while end < count:
@@ -73,10 +77,12 @@ def kinsoku_lines(glyphs: Sequence[Any], max_widths: Sequence[float], calc_bound
             end = _break_before(glyphs, start, end)
             width = sum(g.width for g in glyphs[start:end])
         lines.append(makeCJKParaLine(glyphs[start:end], max_width, width, max_width - width, forced, calc_bounds))
+        starts.append(start)
         start = end
         while start < count and glyphs[start] == " ":
             start += 1  # a space that ended a line is not carried to the next
-    return ParaLines(kind=1, lines=lines)
+    starts.append(start)
+    return ParaLines(kind=1, lines=lines), starts
 
 
 def _break_before(glyphs: Sequence[str], start: int, end: int) -> int:
@@ -92,7 +98,19 @@ class KinsokuParagraph(Paragraph):  # type: ignore[misc]  # ReportLab is untyped
 
     It also keeps the ideographic space U+3000, which ReportLab's parser would collapse into one
     Latin space like any other run of white space.
+
+    Layout is linear in the text's length. ReportLab breaks a whole paragraph into lines on every
+    wrap and gives the part split onto the next page to a new paragraph that measures and breaks
+    all of its text again, so a paragraph of many pages cost time quadratic in its length (a
+    200,000-character one took four minutes). Here the glyphs are measured once and shared with
+    every split-off part (which starts at an offset into them), and a wrap breaks only the lines
+    its frame can hold plus two: enough for the frame to see that the text does not fit and split.
     """
+
+    _glyphs: list[Any] | None = None
+    _start = 0  # where this part's text begins in _glyphs
+    _line_budget: int | None = None  # lines to break on this wrap; None: all of them
+    _line_starts: list[int]
 
     def __init__(self, text: str | None, style: Any, **options: Any) -> None:
         if text is not None:  # None: a split-off part built from already parsed fragments
@@ -101,6 +119,15 @@ class KinsokuParagraph(Paragraph):  # type: ignore[misc]  # ReportLab is untyped
         for frag in self.frags:
             if isinstance(getattr(frag, "text", None), str):
                 frag.text = frag.text.replace(_KEPT_SPACE, _IDEOGRAPHIC_SPACE)
+
+    def _fixed_leading(self) -> bool:
+        auto_leading = getattr(self, "autoLeading", getattr(self.style, "autoLeading", ""))
+        return auto_leading in ("", "off") and self.style.leading > 0
+
+    def wrap(self, availWidth: float, availHeight: float) -> tuple[float, float]:  # ReportLab's names
+        fits = availHeight / self.style.leading if self._fixed_leading() else None
+        self._line_budget = int(fits) + 2 if fits is not None and fits < 100_000 else None
+        return super().wrap(availWidth, availHeight)  # type: ignore[no-any-return]
 
     def breakLinesCJK(self, maxWidths: Any) -> Any:  # ReportLab's names
         widths = list(maxWidths) if isinstance(maxWidths, (list, tuple)) else [maxWidths]
@@ -112,10 +139,25 @@ class KinsokuParagraph(Paragraph):  # type: ignore[misc]  # ReportLab is untyped
         if not self.frags:
             return ParaLines(kind=0, fontSize=style.fontSize, fontName=style.fontName, textColor=style.textColor,
                              lines=[], ascent=style.fontSize, descent=-0.2 * style.fontSize)
-        auto_leading = getattr(self, "autoLeading", getattr(style, "autoLeading", ""))
-        if getattr(self, "_glyphs", None) is None:  # measured once: a paragraph is often wrapped several times
+        if self._glyphs is None:  # measured once: a paragraph is often wrapped several times
             self._glyphs = measure(self.frags)
-        return kinsoku_lines(self._glyphs, widths, auto_leading not in ("", "off"))
+        auto_leading = getattr(self, "autoLeading", getattr(style, "autoLeading", ""))
+        lines, self._line_starts = kinsoku_lines(self._glyphs, widths, auto_leading not in ("", "off"),
+                                                 start=self._start, max_lines=self._line_budget)
+        return lines
+
+    def split(self, availWidth: float, availHeight: float) -> list[Any]:  # ReportLab's names
+        if not hasattr(self, "blPara"):
+            self.wrap(availWidth, availHeight)
+        unbroken = self._glyphs is not None and self._line_starts[-1] < len(self._glyphs)
+        parts: list[Any] = super().split(availWidth, availHeight)
+        if len(parts) == 1 and unbroken:  # every line broken so far fits: cannot happen with fixed leading
+            raise RuntimeError("a paragraph part fitted though lines past the frame were left unbroken")
+        if len(parts) == 2 and self._glyphs is not None:
+            first, rest = parts
+            rest._glyphs = self._glyphs
+            rest._start = self._line_starts[len(first.blPara.lines)]
+        return parts
 
 
 class CardRow(Flowable):  # type: ignore[misc]
