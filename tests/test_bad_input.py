@@ -173,6 +173,9 @@ CASES: dict[str, Case] = {
     "number-of-5000-digits": Case(
         replace_text("layout.json", '"bleed": 3, "safe": 3', '"bleed": ' + "9" * 5000 + ', "safe": 3'),
         (("layout.json:3:", "$.card.bleed", "a number of more than 30 digits"),)),
+    "json-file-over-2-mib": Case(  # refused before parsing: a 6.4 MB cards.json took 42 s and 924 MB
+        replace_text("cards.json", '"total": 66,\n', '"total": 66,' + " " * (2 * 1024 * 1024) + '\n'),
+        (("cards.json:", "larger than 2,097,152 bytes, the limit for a deck JSON file"),)),
     "nested-600-deep": Case(
         replace_text("cards.json", '"total": 66,\n', '"total": 66, "x": ' + "[" * 600 + "]" * 600 + ',\n'),
         (("cards.json", "$:", "nest deeper than 64 levels"),)),

@@ -11,7 +11,7 @@ from typing import Any
 from json_source_map import calculate
 
 from .issues import DeckError, Issue, Location
-from .limits import MAX_DEPTH, MAX_NUMBER_DIGITS
+from .limits import MAX_DEPTH, MAX_JSON_BYTES, MAX_NUMBER_DIGITS
 
 # json.decoder.scanstring (the C string scanner json.loads uses) is public but missing from typeshed.
 _scanstring: Callable[[str, int], tuple[str, int]] = json.decoder.scanstring  # type: ignore[attr-defined]
@@ -83,7 +83,12 @@ def load_json(path: Path) -> SourcedJson:
     """Parse `path`; any failure becomes a DeckError with one located issue."""
     where = Location(path)
     try:
-        text = path.read_text(encoding="utf-8")
+        with path.open("rb") as file:  # read no more than the limit allows, whatever stat said a moment ago
+            raw = file.read(MAX_JSON_BYTES + 1)
+        if len(raw) > MAX_JSON_BYTES:
+            raise DeckError([Issue(where, "file-too-large",
+                                   f"larger than {MAX_JSON_BYTES:,} bytes, the limit for a deck JSON file")])
+        text = raw.decode("utf-8").replace("\r\n", "\n").replace("\r", "\n")  # as read_text's newlines
     except FileNotFoundError:
         raise DeckError([Issue(where, "missing-file", "file not found")]) from None
     except UnicodeDecodeError as exc:
