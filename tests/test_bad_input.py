@@ -176,6 +176,9 @@ CASES: dict[str, Case] = {
     "json-file-over-2-mib": Case(  # refused before parsing: a 6.4 MB cards.json took 42 s and 924 MB
         replace_text("cards.json", '"total": 66,\n', '"total": 66,' + " " * (2 * 1024 * 1024) + '\n'),
         (("cards.json:", "larger than 2,097,152 bytes, the limit for a deck JSON file"),)),
+    "text-over-20000-characters": Case(  # bounds layout time: one string is measured and broken as a whole
+        edit("cards.json", lambda d: d["cards"][TEN]["fields"].__setitem__("rule", "天" * 20_001)),
+        (("cards.json:", f"$.cards[{TEN}].fields.rule", "more than 20,000 characters"),)),
     "nested-600-deep": Case(
         replace_text("cards.json", '"total": 66,\n', '"total": 66, "x": ' + "[" * 600 + "]" * 600 + ',\n'),
         (("cards.json", "$:", "nest deeper than 64 levels"),)),

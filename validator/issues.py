@@ -61,7 +61,23 @@ class Issue:
             where += f":{self.location.line}"
             if self.location.column is not None:
                 where += f":{self.location.column}"
-        return f"{where}: {json_path(self.location.pointer)}: {self.message}"
+        return f"{where}: {json_path(self.location.pointer)}: {_clipped(self.message)}"
+
+
+MAX_MESSAGE_CHARS = 300  # a message quoting a deck's 20,000-character text stays one readable line
+
+
+def _clipped(message: str) -> str:
+    """The message with its middle cut out when too long, keeping the start (what) and the end (why)."""
+    if len(message) <= MAX_MESSAGE_CHARS:
+        return message
+    head = MAX_MESSAGE_CHARS * 2 // 3
+    return f"{message[:head]} … {message[-(MAX_MESSAGE_CHARS - head - 3):]}"
+
+
+def shown(text: str, limit: int = 40) -> str:
+    """`text` quoted for a message, its tail cut when longer than `limit` characters."""
+    return repr(text if len(text) <= limit else text[: limit - 1] + "…")
 
 
 @dataclass

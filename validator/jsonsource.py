@@ -11,7 +11,7 @@ from typing import Any
 from json_source_map import calculate
 
 from .issues import DeckError, Issue, Location
-from .limits import MAX_DEPTH, MAX_JSON_BYTES, MAX_NUMBER_DIGITS
+from .limits import MAX_DEPTH, MAX_JSON_BYTES, MAX_NUMBER_DIGITS, MAX_TEXT_CHARS
 
 # json.decoder.scanstring (the C string scanner json.loads uses) is public but missing from typeshed.
 _scanstring: Callable[[str, int], tuple[str, int]] = json.decoder.scanstring  # type: ignore[attr-defined]
@@ -117,7 +117,35 @@ def load_json(path: Path) -> SourcedJson:
         pointer: (entry.value_start.line + 1, entry.value_start.column + 1)
         for pointer, entry in calculate(text).items()
     }
-    return SourcedJson(path, data, positions)
+    document = SourcedJson(path, data, positions)
+    too_long = _first_long_string(data, "")
+    if too_long is not None:
+        raise DeckError([Issue(document.location(too_long), "text-too-long",
+                               f"a string of more than {MAX_TEXT_CHARS:,} characters, the limit for one text")])
+    return document
+
+
+def _first_long_string(value: Any, pointer: str) -> str | None:
+    """The JSON pointer of the first string (key or value) longer than MAX_TEXT_CHARS, if any.
+
+    Checked before any layout: one string's length bounds the time to measure and break it.
+    """
+    if isinstance(value, str):
+        return pointer if len(value) > MAX_TEXT_CHARS else None
+    if isinstance(value, dict):
+        items: Any = value.items()
+    elif isinstance(value, list):
+        items = enumerate(value)
+    else:
+        return None
+    for key, child in items:
+        step = f"{pointer}/{key}"  # unescaped, as json_source_map writes its pointers
+        if isinstance(key, str) and len(key) > MAX_TEXT_CHARS:
+            return step
+        found = _first_long_string(child, step)
+        if found is not None:
+            return found
+    return None
 
 
 @dataclass

@@ -5,7 +5,7 @@ from collections.abc import Iterator
 
 from ..binding import BindingError, bind_text
 from ..faces import drawn_elements, iter_leaf_elements, sides
-from ..issues import Issue
+from ..issues import Issue, shown
 from ..model import Game
 from ..textbox import layout_text_element
 from ..typeset import load_metrics
@@ -36,7 +36,7 @@ def check(game: Game) -> Iterator[Issue]:
                         props = element.props
                         smallest = props.get("min_size", props["size"])
                         yield Issue(where, "text-overflow",
-                                    f"card {card.id!r}: {text!r} does not fit {props['w']}×{props['h']} mm "
+                                    f"card {card.id!r}: {shown(text)} does not fit {props['w']}×{props['h']} mm "
                                     f"at {smallest} pt")
 
 
