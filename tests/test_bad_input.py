@@ -179,6 +179,12 @@ CASES: dict[str, Case] = {
     "text-over-20000-characters": Case(  # bounds layout time: one string is measured and broken as a whole
         edit("cards.json", lambda d: d["cards"][TEN]["fields"].__setitem__("rule", "天" * 20_001)),
         (("cards.json:", f"$.cards[{TEN}].fields.rule", "more than 20,000 characters"),)),
+    "dynasty-card-without-number": Case(  # found by tests/fuzz: the rules engine raised KeyError('number')
+        edit("cards.json", lambda d: d["cards"][49]["fields"].pop("number")),
+        (("game.json:", "$.rules:", "the gogyo rules cannot read the card data (no 'number' where the rules need one)"),
+         ("game.json:", "$.simulation:", "cannot simulate: the gogyo rules cannot read the card data"),
+         ("layout.json:", "$.templates.dynasty.elements[7].count:", "card 'yuan-water': card has no field 'number'")),
+        problems=5),
     "nested-600-deep": Case(
         replace_text("cards.json", '"total": 66,\n', '"total": 66, "x": ' + "[" * 600 + "]" * 600 + ',\n'),
         (("cards.json", "$:", "nest deeper than 64 levels"),)),

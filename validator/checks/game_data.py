@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from ..engine.registry import engine_name, find_spec
+from ..engine.registry import DATA_SHAPE_ERRORS, data_shape_problem, engine_name, find_spec
 from ..issues import Issue
 from ..model import Game
 
@@ -14,4 +14,8 @@ def check(game: Game) -> Iterator[Issue]:
     except ValueError:
         return  # no such engine: the simulation and rulebook checks say so where it matters
     if spec.data_checks is not None:
-        yield from spec.data_checks(game)
+        try:
+            yield from spec.data_checks(game)
+        except DATA_SHAPE_ERRORS as exc:
+            yield Issue(game.location.child("rules"), "rules-data",
+                        f"the {spec.name} data checks cannot read the card data ({data_shape_problem(exc)})")

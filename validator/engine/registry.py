@@ -8,8 +8,9 @@ from __future__ import annotations
 import importlib
 import pkgutil
 import re
+from collections.abc import Callable
 from functools import cache
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, TypeVar
 
 from .spec import GameSpec
 
@@ -47,7 +48,8 @@ def engine_name(model: Game) -> str:
 
 def engine_for(model: Game) -> RulesGame:
     """Build the rules engine a loaded game names; ValueError if there is none, DeckError for bad data."""
-    return find_spec(engine_name(model)).engine(model)
+    name = engine_name(model)
+    return read_by_rules(name, lambda: find_spec(name).engine(model))
 
 
 def find_oracle(model: Game) -> RulebookOracle | None:
@@ -56,4 +58,30 @@ def find_oracle(model: Game) -> RulebookOracle | None:
         spec = find_spec(engine_name(model))
     except ValueError:
         return None
-    return None if spec.oracle is None else spec.oracle(model)
+    oracle = spec.oracle
+    return None if oracle is None else read_by_rules(spec.name, lambda: oracle(model))
+
+
+# What a game's rules code raises when card data lacks a field or holds the wrong type of value
+# that the generic schema cannot require (a deck's own "fields" schema may leave it out).
+DATA_SHAPE_ERRORS = (KeyError, TypeError, IndexError, AttributeError)
+
+T = TypeVar("T")
+
+
+def read_by_rules(name: str, build: Callable[[], T]) -> T:
+    """Run `build` (a game's code reading the deck); a data-shape error becomes a ValueError that says so.
+
+    A shared deck is untrusted: a card without the field the rules read must give one line, not a
+    traceback. The engines check what they know; this is the net under them.
+    """
+    try:
+        return build()
+    except DATA_SHAPE_ERRORS as exc:
+        raise ValueError(f"the {name} rules cannot read the card data ({data_shape_problem(exc)})") from None
+
+
+def data_shape_problem(exc: BaseException) -> str:
+    if isinstance(exc, KeyError):
+        return f"no {exc.args[0]!r} where the rules need one" if exc.args else "a value the rules need is missing"
+    return f"{exc.__class__.__name__}: {str(exc)[:80]}"
