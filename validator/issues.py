@@ -1,6 +1,7 @@
 """User-facing problems with a deck: located, collected, rendered one per line."""
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -61,7 +62,7 @@ class Issue:
             where += f":{self.location.line}"
             if self.location.column is not None:
                 where += f":{self.location.column}"
-        return f"{where}: {json_path(self.location.pointer)}: {_clipped(self.message)}"
+        return _printable(f"{where}: {json_path(self.location.pointer)}: {_clipped(self.message)}")
 
 
 MAX_MESSAGE_CHARS = 300  # a message quoting a deck's 20,000-character text stays one readable line
@@ -73,6 +74,15 @@ def _clipped(message: str) -> str:
         return message
     head = MAX_MESSAGE_CHARS * 2 // 3
     return f"{message[:head]} … {message[-(MAX_MESSAGE_CHARS - head - 3):]}"
+
+
+# Characters that would break the one line (NEL, U+2028, form feed…) or disguise it (bidi controls)
+# when a message quotes deck data; shown escaped instead.
+_UNPRINTABLE = re.compile("[\x00-\x1f\x7f-\x9f\u200b-\u200f\u2028-\u202e\u2066-\u2069\ufeff]")
+
+
+def _printable(line: str) -> str:
+    return _UNPRINTABLE.sub(lambda m: m.group().encode("unicode_escape").decode("ascii"), line)
 
 
 def shown(text: str, limit: int = 40) -> str:

@@ -24,3 +24,12 @@ def test_a_short_message_is_unchanged() -> None:
 def test_shown_cuts_long_text() -> None:
     assert shown("abc") == "'abc'"
     assert shown("x" * 100) == repr("x" * 39 + "…")
+
+
+def test_control_and_bidi_characters_from_deck_data_are_escaped() -> None:
+    """Found by tests/fuzz: a schema message quoting "\\x85" (NEL) split the line in two."""
+    issue = Issue(Location(Path("layout.json"), "/a", 1, 2), "schema",
+                  "'r:\x85\x0c\u2028\u202e\x00x' is not of type 'boolean'")
+    line = issue.render()
+    assert line == "layout.json:1:2: $.a: 'r:\\x85\\x0c\\u2028\\u202e\\x00x' is not of type 'boolean'"
+    assert line.splitlines() == [line]
