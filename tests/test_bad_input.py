@@ -185,6 +185,9 @@ CASES: dict[str, Case] = {
          ("game.json:", "$.simulation:", "cannot simulate: the gogyo rules cannot read the card data"),
          ("layout.json:", "$.templates.dynasty.elements[7].count:", "card 'yuan-water': card has no field 'number'")),
         problems=5),
+    "rules-deleted": Case(  # found by tests/fuzz: the rules schema was applied to a missing value (KeyError)
+        edit("game.json", lambda d: d.pop("rules")),
+        (("game.json:1:1:", "$:", "'rules' is required; see schema/rules/gogyo.schema.json"),)),
     "nested-600-deep": Case(
         replace_text("cards.json", '"total": 66,\n', '"total": 66, "x": ' + "[" * 600 + "]" * 600 + ',\n'),
         (("cards.json", "$:", "nest deeper than 64 levels"),)),

@@ -98,6 +98,8 @@ def _rules_issues(manifest: SourcedJson, game_id: str) -> list[Issue]:
     if spec.rules_schema is None:
         return []
     note = f"; see schema/{spec.rules_schema}, the rules the {spec.name} engine reads"
+    if "rules" not in manifest.data:
+        return [Issue(manifest.location(""), "schema", f"'rules' is required{note}")]
     found = schema.validate_part(manifest, "/rules", spec.rules_schema, note)
     return found or _variant_rules_issues(manifest, rules, spec.rules_schema, note)
 
