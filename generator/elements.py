@@ -23,6 +23,7 @@ from validator.binding import DEFAULT_INK, bind_color, bind_count, bind_text
 from validator.geometry import contain, mm_to_pt
 from validator.issues import Issue, Location
 from validator.model import Card, Element, Layout
+from validator.svgsafe import checked_svg
 from validator.tables import cell_text_element, table_cells
 from validator.textbox import layout_text_element
 from validator.typeset import FontMetrics, TextLayout, load_metrics
@@ -305,8 +306,11 @@ def draw_svg(space: CardSpace, element: Element) -> None:
 
 @lru_cache(maxsize=128)
 def _svg(path: Path) -> Drawing:
+    checked = checked_svg(path)  # the same bytes and rules the check passed: no outside reference, no DTD
+    if isinstance(checked, str):
+        raise DrawError(f"{path.name} {checked}")
     try:
-        drawing = svg2rlg(str(path))
+        drawing = svg2rlg(io.BytesIO(checked))
     except Exception as exc:  # svglib raises ValueError, TypeError… on SVG it cannot convert
         raise DrawError(f"{path.name} could not be drawn as SVG ({exc.__class__.__name__}: {exc})") from None
     if drawing is None or not drawing.width or not drawing.height:

@@ -1,20 +1,26 @@
 """Deck assets: resolve paths named in deck files (refusing any that leave the deck folder) and open them safely."""
 from __future__ import annotations
 
+import struct
+import warnings
+import zlib
 from functools import lru_cache
 from pathlib import Path
-from xml.etree import ElementTree
 
 from PIL import Image, UnidentifiedImageError
 
 from .issues import Issue, Location
+from .limits import MAX_IMAGE_BYTES, MAX_IMAGE_PIXELS
 from .paths import FONTS_DIR
+from .svgsafe import checked_svg
 
 BUILTIN_PREFIX = "builtin:"
 
 
 def resolve_asset(deck_dir: Path, relative: str, where: Location) -> Path | Issue:
     """The absolute path of a deck asset, or an issue if it is absolute or escapes the deck."""
+    if "\x00" in relative:
+        return Issue(where, "asset-bad-path", f"asset path {relative[:60]!r} holds a NUL character")
     candidate = Path(relative)
     if candidate.is_absolute():
         return Issue(where, "asset-outside-deck",
@@ -44,30 +50,37 @@ def resolve_font(deck_dir: Path, spec: str, where: Location) -> Path | Issue:
 
 @lru_cache(maxsize=256)
 def image_pixels(path: Path) -> tuple[int, int] | str:
-    """(width, height) in pixels, or why the file is not a usable PNG/JPEG."""
+    """(width, height) in pixels, or why the file is not a usable PNG/JPEG.
+
+    Bounded before decoding: the file's size from stat, the pixel count from the header (Pillow
+    opens lazily), so a 109 KB PNG declaring 30000×30000 pixels is refused without being inflated.
+    """
     try:
-        with Image.open(path) as img:
-            if img.format not in ("PNG", "JPEG"):
-                return f"is {img.format}, not PNG or JPEG"
-            img.verify()
-            size = img.size
-        with Image.open(path) as img:
-            img.load()
-        return size
+        size = path.stat().st_size
+        if size > MAX_IMAGE_BYTES:
+            return f"is larger than {MAX_IMAGE_BYTES:,} bytes, the limit for an image"
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore", Image.DecompressionBombWarning)  # our own limit is lower
+            with Image.open(path) as img:
+                if img.format not in ("PNG", "JPEG"):
+                    return f"is {img.format}, not PNG or JPEG"
+                width, height = img.size
+                if width * height > MAX_IMAGE_PIXELS:
+                    return (f"is {width}×{height} pixels, more than the {MAX_IMAGE_PIXELS:,} allowed "
+                            f"(about A2 at 300 dpi)")
+                img.verify()
+            with Image.open(path) as img:
+                img.load()
+        return width, height
+    except Image.DecompressionBombError:
+        return f"declares more than {MAX_IMAGE_PIXELS:,} pixels (a decompression bomb)"
     except UnidentifiedImageError:
         return "is not a readable image (not PNG or JPEG data, or damaged)"
-    except (OSError, SyntaxError, ValueError) as exc:
+    except (OSError, SyntaxError, ValueError, EOFError, struct.error, zlib.error) as exc:
         return f"is not a readable image ({exc.__class__.__name__}: {str(exc)[:60]})"
 
 
-@lru_cache(maxsize=256)
 def svg_problem(path: Path) -> str | None:
-    try:
-        root = ElementTree.parse(path).getroot()
-    except ElementTree.ParseError as exc:
-        return f"is not valid SVG ({exc})"
-    if root.tag not in ("svg", "{http://www.w3.org/2000/svg}svg"):
-        return f"is not SVG (root element is <{root.tag}>)"
-    if "viewBox" not in root.attrib and not ("width" in root.attrib and "height" in root.attrib):
-        return "has neither a viewBox nor width and height"
-    return None
+    """Why the deck SVG may not be drawn (see svgsafe), or None."""
+    checked = checked_svg(path)
+    return checked if isinstance(checked, str) else None
