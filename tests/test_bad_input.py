@@ -188,6 +188,19 @@ CASES: dict[str, Case] = {
     "rules-deleted": Case(  # found by tests/fuzz: the rules schema was applied to a missing value (KeyError)
         edit("game.json", lambda d: d.pop("rules")),
         (("game.json:1:1:", "$:", "'rules' is required; see schema/rules/gogyo.schema.json"),)),
+    # --- output collisions (issue 12 item 10) ----------------------------------------------------
+    "duplicate-component-id": Case(  # the second deck overwrote the first's cards.pdf, exit 0
+        edit("game.json", lambda d: d["components"].append(dict(d["components"][0]))),
+        (("game.json:", "$.components[3].id:", "component id 'cards' is used twice; each writes cards.pdf"),
+         ("game.json:", "$.rules:", "132 cards do not fit the action encoding")),  # the engine sees both decks
+        problems=3),
+    "rulebook-named-like-a-deck-file": Case(
+        edit("game.json", lambda d: d["components"][2].__setitem__("id", "cards-printshop")),
+        (("game.json:", "$.components[2].id:",
+          "component 'cards-printshop' would write cards-printshop.pdf, which component 'cards' writes too"),)),
+    "component-named-report": Case(  # the simulation report overwrote its PDF
+        edit("game.json", lambda d: d["components"][2].__setitem__("id", "report")),
+        (("game.json:", "$.components[2].id:", "component id 'report' is reserved"),)),
     "nested-600-deep": Case(
         replace_text("cards.json", '"total": 66,\n', '"total": 66, "x": ' + "[" * 600 + "]" * 600 + ',\n'),
         (("cards.json", "$:", "nest deeper than 64 levels"),)),

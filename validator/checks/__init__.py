@@ -5,11 +5,12 @@ from collections.abc import Callable, Iterator
 
 from ..issues import CheckResult, Issue
 from ..model import Game
-from . import artwork, composition, game_data, maps, references, rulebook, simulation, text
+from . import artwork, components, composition, game_data, maps, references, rulebook, simulation, text
 
 Check = Callable[[Game], Iterator[Issue]]
 
 CHECKS: dict[str, Check] = {
+    "components": components.check,
     "composition": composition.check,
     "references": references.check,
     "maps": maps.check,

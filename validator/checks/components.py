@@ -1,0 +1,54 @@
+"""Component ids name output files: two components must never write the same file (issue 12 item 10).
+
+Duplicate ids overwrote one deck's cards.pdf with another's (exit 0), and a component named
+`report` was overwritten by the simulation report. Each component's files are listed here the
+way the generator names them; any file claimed twice, or a reserved name, is one located line.
+"""
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from ..issues import Issue, Location
+from ..model import Game
+
+RESERVED_FILES = {"build.json": "the build manifest", "report.json": "the simulation report",
+                  "report.pdf": "the simulation report"}
+RESERVED_IDS = {"report": "--only report selects the simulation report"}
+
+
+def component_files(game: Game) -> Iterator[tuple[str, str, Location]]:
+    """(file name, component id, component location) for every file a build can write."""
+    for deck in game.decks:
+        names = [f"{deck.id}.pdf"]
+        if deck.has_backs:
+            names.append(f"{deck.id}-printshop.pdf")
+        elif deck.fillable:
+            names.append(f"{deck.id}-fillable.pdf")
+        for name in names:
+            yield name, deck.id, deck.location
+    for book in game.rulebooks:
+        yield f"{book.id}.pdf", book.id, book.location
+    for game_map in game.maps:
+        yield f"{game_map.id}-{game_map.paper}.pdf", game_map.id, game_map.location
+        if game_map.tiles is not None and game_map.tiles != game_map.paper:
+            yield f"{game_map.id}-{game_map.tiles}.pdf", game_map.id, game_map.location
+
+
+def check(game: Game) -> Iterator[Issue]:
+    claimed: dict[str, str] = {}
+    reported: set[str] = set()
+    for name, component, where in component_files(game):
+        here = where.child("id")
+        if component in RESERVED_IDS and component not in reported:
+            reported.add(component)
+            yield Issue(here, "reserved-id", f"component id {component!r} is reserved ({RESERVED_IDS[component]})")
+        elif name in RESERVED_FILES:
+            yield Issue(here, "output-collision", f"component {component!r} would write {name}, "
+                                                  f"which is {RESERVED_FILES[name]}")
+        elif name in claimed and claimed[name] != component:
+            yield Issue(here, "output-collision", f"component {component!r} would write {name}, "
+                                                  f"which component {claimed[name]!r} writes too")
+        elif name in claimed and component not in reported:
+            reported.add(component)
+            yield Issue(here, "duplicate-id", f"component id {component!r} is used twice; each writes {name}")
+        claimed.setdefault(name, component)
