@@ -17,6 +17,7 @@ from validator.presets import PAPER_SIZES
 from .card_face import FaceRenderer
 from .deck_pdf import Placement, WrittenFile, count_sides, write_printshop, write_sheets
 from .imposition import ImpositionError, SheetPlan, plan_sheet
+from .output_set import output_set
 from .pdfdoc import atomic_path, register_fonts
 
 MODES = ("sheets", "printshop", "both")
@@ -100,13 +101,27 @@ def _check_only(game: Game, options: BuildOptions) -> None:
 
 
 def build_game(game: Game, options: BuildOptions, progress: Callable[[int], None] = lambda n: None) -> BuildResult:
-    """Write the game's files; each appears in output/ only once complete."""
+    """Write the game's files; output/<game>/ is replaced as a whole once all of them are complete.
+
+    A partial build (--only, --no-report, --proof, one --mode) keeps the files it does not rewrite,
+    and build.json keeps their entries.
+    """
     _check_only(game, options)
     plans = _plans(game, options)
+    partial = bool(options.only) or not options.report or options.proof or options.mode != "both"
+    with output_set(options.output_dir, game.id, keep_previous=partial) as staging:
+        result = _write_files(game, options, plans, staging, progress)
+        _write_manifest(staging / "build.json", game, options, result, merge=partial)
+    final = options.output_dir / game.id
+    result.files = [replace(f, path=final / f.path.relative_to(staging)) for f in result.files]
+    return result
+
+
+def _write_files(game: Game, options: BuildOptions, plans: dict[str, SheetPlan], out_dir: Path,
+                 progress: Callable[[int], None]) -> BuildResult:
     font_names = register_fonts(game.fonts)
     fonts = {key: (font_names[key], ref.path) for key, ref in game.fonts.items()}
     initial_font = font_names.get("gothic", next(iter(font_names.values())))
-    out_dir = options.output_dir / game.id
     suffix = "-proof" if options.proof else ""
     result = BuildResult(game.id)
     renderers = {deck.id: FaceRenderer(deck.layout, game.directory, fonts, initial_font, proof=options.proof)
@@ -161,12 +176,11 @@ def build_game(game: Game, options: BuildOptions, progress: Callable[[int], None
         if summary is not None:
             result.files.extend(write_report(game, summary, out_dir))
             result.data_files.append(f"{game.id}/{REPORT_JSON}")
-    _write_manifest(out_dir / "build.json", game, options, result)
     return result
 
 
-def _write_manifest(path: Path, game: Game, options: BuildOptions, result: BuildResult) -> None:
-    manifest = {
+def _write_manifest(path: Path, game: Game, options: BuildOptions, result: BuildResult, *, merge: bool) -> None:
+    manifest: dict[str, Any] = {
         "game": game.id,
         "title": game.title,
         "units": "mm",
@@ -180,5 +194,32 @@ def _write_manifest(path: Path, game: Game, options: BuildOptions, result: Build
     }
     if result.maps:
         manifest["maps"] = result.maps
+    if merge:
+        manifest = _merged(_previous_manifest(path), manifest)
     with atomic_path(path) as temporary:
         temporary.write_text(json.dumps(manifest, ensure_ascii=False, indent=1) + "\n", encoding="utf-8")
+
+
+def _previous_manifest(path: Path) -> dict[str, Any]:
+    try:
+        previous = json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return {}
+    return previous if isinstance(previous, dict) else {}
+
+
+def _merged(previous: dict[str, Any], current: dict[str, Any]) -> dict[str, Any]:
+    """`current` plus the entries of `previous` for files this build did not rewrite.
+
+    Each list entry names its file ("file"); data_files are names. "options" are this build's.
+    """
+    rebuilt = {entry["file"] for entry in current["files"]} | set(current["data_files"])
+    merged = dict(current)
+    for key in ("files", "placements", "maps"):
+        kept = [entry for entry in previous.get(key, [])
+                if isinstance(entry, dict) and entry.get("file") not in rebuilt]
+        if kept or key in current:
+            merged[key] = kept + current.get(key, [])
+    merged["data_files"] = [name for name in previous.get("data_files", [])
+                            if isinstance(name, str) and name not in rebuilt] + current["data_files"]
+    return merged

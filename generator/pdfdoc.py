@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import hashlib
 import os
+import secrets
 from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
 from functools import cache
@@ -59,7 +60,8 @@ def new_canvas(path: Path, pagesize: tuple[float, float], initial_font: str, *, 
 def atomic_path(final: Path) -> Iterator[Path]:
     """Yield a temporary sibling path; rename it to `final` only if the block finishes."""
     final.parent.mkdir(parents=True, exist_ok=True)
-    temporary = final.with_name(f".{final.name}.partial")
+    # Unique per writer: two processes writing one file never share (and delete) a temporary.
+    temporary = final.with_name(f".{final.name}.{os.getpid()}-{secrets.token_hex(4)}.partial")
     try:
         yield temporary
         os.replace(temporary, final)

@@ -1,0 +1,94 @@
+"""A game's output folder replaced as a whole or not at all, one build at a time.
+
+A build writes into a staging folder beside `output/<game>/` and, once every file is complete,
+swaps it in with two renames (the old set moved aside, the staging folder renamed in) before
+the old set is removed. A failure, Ctrl-C or SIGTERM (see `terminate_as_interrupt`) removes the
+staging folder and leaves the earlier set untouched. A lock on the output folder serialises
+builds into it; under the lock, leftovers of a killed build are cleaned up, and an old set a
+SIGKILL left aside between the two renames is put back.
+"""
+from __future__ import annotations
+
+import fcntl
+import os
+import shutil
+import signal
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from types import FrameType
+
+
+def _names(root: Path, game_id: str) -> tuple[Path, Path]:
+    return root / game_id, root / f".{game_id}.previous"
+
+
+def _recover(root: Path, game_id: str) -> None:
+    """Undo what a killed build left behind (only called under the lock: no build is running)."""
+    final, aside = _names(root, game_id)
+    if aside.exists():
+        if final.exists():
+            shutil.rmtree(aside, ignore_errors=True)
+        else:
+            os.rename(aside, final)  # killed between the two renames: the old set comes back
+    for stale in root.glob(f".{game_id}.staging-*"):
+        shutil.rmtree(stale, ignore_errors=True)
+
+
+@contextmanager
+def locked(root: Path, game_id: str) -> Iterator[None]:
+    """Hold the output folder's lock; a second build into the same folder waits here.
+
+    The lock is on the folder itself (flock on its descriptor), so no lock file is left in output/.
+    """
+    root.mkdir(parents=True, exist_ok=True)
+    descriptor = os.open(root, os.O_RDONLY)
+    try:
+        fcntl.flock(descriptor, fcntl.LOCK_EX)
+        _recover(root, game_id)
+        yield
+    finally:
+        os.close(descriptor)  # closing releases the lock
+
+
+@contextmanager
+def output_set(root: Path, game_id: str, *, keep_previous: bool) -> Iterator[Path]:
+    """Yield a staging folder to write the game's files into; swap it in if the block finishes.
+
+    With `keep_previous` (a partial build: --only, --no-report) the staging folder starts as a copy
+    of the current set, so the files not rebuilt survive the swap.
+    """
+    with locked(root, game_id):
+        final, aside = _names(root, game_id)
+        staging = root / f".{game_id}.staging-{os.getpid()}"
+        if keep_previous and final.is_dir():
+            shutil.copytree(final, staging)
+        else:
+            staging.mkdir()
+        try:
+            yield staging
+            if final.exists():
+                os.rename(final, aside)
+            os.rename(staging, final)
+        except BaseException:
+            shutil.rmtree(staging, ignore_errors=True)
+            raise
+        shutil.rmtree(aside, ignore_errors=True)
+
+
+class Terminated(KeyboardInterrupt):
+    """SIGTERM, raised like Ctrl-C so every cleanup that runs on an interrupt runs on it too."""
+
+
+@contextmanager
+def terminate_as_interrupt() -> Iterator[None]:
+    """Within the block SIGTERM raises Terminated instead of killing the process outright."""
+
+    def raise_terminated(signum: int, frame: FrameType | None) -> None:
+        raise Terminated()
+
+    previous = signal.signal(signal.SIGTERM, raise_terminated)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGTERM, previous)

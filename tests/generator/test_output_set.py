@@ -1,0 +1,138 @@
+"""A game's output set is replaced whole or not at all (issue 12 items 3 and 4).
+
+Failures and interruptions leave the earlier build byte-identical, concurrent builds of one
+output folder are serialised and never tear a file, and a partial build (--only) keeps the
+files and build.json entries it does not rewrite.
+"""
+from __future__ import annotations
+
+import hashlib
+import json
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+from pypdf import PdfReader
+
+from deckcopies import copy_decks
+from generator.build import BuildOptions, build_game, load_checked
+from generator.elements import DrawError
+from generator.output_set import locked, output_set
+from validator.issues import Issue, Location
+
+FUDAYA = [str(Path(sys.executable).with_name("fudaya"))]  # the installed command, as a user runs it
+
+
+def digest(folder: Path) -> dict[str, str]:
+    return {str(p.relative_to(folder)): hashlib.sha256(p.read_bytes()).hexdigest()
+            for p in sorted(folder.rglob("*")) if p.is_file()}
+
+
+@pytest.fixture()
+def built(tmp_path: Path) -> tuple[Path, Path]:
+    decks = copy_decks(tmp_path, "gogyo")
+    output = tmp_path / "output"
+    build_game(load_checked("gogyo", decks), BuildOptions(decks_dir=decks, output_dir=output, report=False))
+    return decks, output
+
+
+def test_a_build_failing_midway_leaves_the_earlier_set_whole(built: tuple[Path, Path],
+                                                             monkeypatch: pytest.MonkeyPatch) -> None:
+    decks, output = built
+    before = digest(output / "gogyo")
+    assert {"cards.pdf", "rulebook.pdf", "build.json"} <= set(before)
+
+    def fail(*args: object, **kwargs: object) -> None:
+        raise DrawError([Issue(Location(Path("layout.json")), "x", "drawing failed after the cards were written")])
+
+    import generator.rulebook
+    monkeypatch.setattr(generator.rulebook, "write_rulebook", fail)
+    with pytest.raises(DrawError):
+        build_game(load_checked("gogyo", decks), BuildOptions(decks_dir=decks, output_dir=output, report=False,
+                                                                paper="letter"))
+    assert digest(output / "gogyo") == before
+    assert sorted(p.name for p in output.iterdir()) == ["gogyo"]  # no staging folder left
+
+
+def test_only_keeps_the_other_files_and_their_build_json_entries(built: tuple[Path, Path]) -> None:
+    """`--only report` rewrote build.json with 0 placements; the rest of the set must survive too."""
+    decks, output = built
+    before = digest(output / "gogyo")
+    manifest = json.loads((output / "gogyo" / "build.json").read_text(encoding="utf-8"))
+    build_game(load_checked("gogyo", decks), BuildOptions(decks_dir=decks, output_dir=output, report=False,
+                                                          only=("rulebook",)))
+    after = digest(output / "gogyo")
+    assert {k: v for k, v in after.items() if k != "build.json"} == {k: v for k, v in before.items()
+                                                                     if k != "build.json"}
+    merged = json.loads((output / "gogyo" / "build.json").read_text(encoding="utf-8"))
+    assert merged["placements"] == manifest["placements"] and len(merged["placements"]) > 100
+    assert sorted(f["file"] for f in merged["files"]) == sorted(f["file"] for f in manifest["files"])
+
+
+def test_a_set_left_aside_by_a_killed_build_is_put_back(tmp_path: Path) -> None:
+    """SIGKILL between the two renames leaves output/.gogyo.previous and no output/gogyo."""
+    (tmp_path / ".gogyo.previous").mkdir()
+    (tmp_path / ".gogyo.previous" / "cards.pdf").write_bytes(b"old")
+    (tmp_path / ".gogyo.staging-99999").mkdir()
+    with locked(tmp_path, "gogyo"):
+        pass
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["gogyo"]
+    assert (tmp_path / "gogyo" / "cards.pdf").read_bytes() == b"old"
+
+
+def test_an_exception_inside_the_block_removes_staging(tmp_path: Path) -> None:
+    (tmp_path / "gogyo").mkdir()
+    (tmp_path / "gogyo" / "a.pdf").write_bytes(b"earlier")
+    with pytest.raises(KeyboardInterrupt), output_set(tmp_path, "gogyo", keep_previous=True) as staging:
+        (staging / "a.pdf").write_bytes(b"half")
+        raise KeyboardInterrupt
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["gogyo"]
+    assert (tmp_path / "gogyo" / "a.pdf").read_bytes() == b"earlier"
+
+
+def _fudaya(*args: str) -> subprocess.Popen[str]:
+    return subprocess.Popen([*FUDAYA, *args], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("signum", [signal.SIGTERM, signal.SIGINT])
+def test_an_interrupted_build_leaves_the_earlier_set_whole(built: tuple[Path, Path], signum: int) -> None:
+    decks, output = built
+    before = digest(output / "gogyo")
+    process = _fudaya("build", "gogyo", "--decks", str(decks), "--output", str(output), "--paper", "letter")
+    deadline = time.monotonic() + 60
+    while not list(output.glob(".gogyo.staging-*")) and time.monotonic() < deadline:
+        time.sleep(0.02)
+    time.sleep(0.3)  # inside the build: some files of the new set are written
+    process.send_signal(signum)
+    _, stderr = process.communicate(timeout=60)
+    assert process.returncode == 130, stderr
+    assert "gogyo: interrupted" in stderr and "Traceback" not in stderr
+    assert digest(output / "gogyo") == before
+    assert sorted(p.name for p in output.iterdir()) == ["gogyo"]
+
+
+@pytest.mark.slow
+def test_concurrent_builds_of_one_folder_never_tear_a_file(tmp_path: Path) -> None:
+    """Two builds into one folder at once: ENOENT, a PDF without /Root, build.json of another paper."""
+    decks = copy_decks(tmp_path, "gogyo")
+    output = tmp_path / "output"
+    for _ in range(3):
+        runs = [_fudaya("build", "gogyo", "--no-report", "--decks", str(decks), "--output", str(output),
+                        "--paper", paper) for paper in ("a4", "letter")]
+        for run in runs:
+            _, stderr = run.communicate(timeout=120)
+            assert run.returncode == 0, stderr
+        manifest = json.loads((output / "gogyo" / "build.json").read_text(encoding="utf-8"))
+        for entry in manifest["files"]:
+            path = output / entry["file"]
+            subprocess.run(["qpdf", "--check", str(path)], check=True, capture_output=True)
+            box = PdfReader(path).pages[0].mediabox
+            size = [round(float(box.width) * 25.4 / 72, 1), round(float(box.height) * 25.4 / 72, 1)]
+            assert size == [round(v, 1) for v in entry["page_size"]], entry["file"]
+        assert sorted(p.name for p in output.iterdir()) == ["gogyo"]
+        assert not list((output / "gogyo").glob(".*"))
+
