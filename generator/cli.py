@@ -1,6 +1,7 @@
 """The `fudaya` command: parse arguments, call the library, print results, map them to exit codes."""
 from __future__ import annotations
 
+import re
 import sys
 from enum import StrEnum
 from pathlib import Path
@@ -18,6 +19,7 @@ from validator.paths import DEFAULT_DECKS_DIR, DEFAULT_OUTPUT_DIR, PROJECT_ROOT
 
 from .build import BuildError, BuildOptions, build_game, load_checked, total_steps
 from .elements import DrawError
+from .output_set import output_set, terminate_as_interrupt
 
 app = typer.Typer(add_completion=False, no_args_is_help=True,
                   help="fudaya: JSON game definitions to print-ready PDFs, checked before printing.")
@@ -66,14 +68,38 @@ def _contents(game: Game) -> str:
     return ", ".join(f"{n} {noun}{'' if n == 1 else 's'}" for noun, n in counts.items())
 
 
+GAME_NAME = re.compile(r"[a-z0-9][a-z0-9_-]*")  # as schema/defs.schema.json's id: a folder name, never a path
+
+
 def _games(requested: list[str] | None, decks: Path) -> list[str]:
     if requested:
+        for name in requested:
+            if not GAME_NAME.fullmatch(name):
+                _err(f"{name!r}: not a game name (lower-case letters, digits, - and _: a folder in {decks})")
+                raise typer.Exit(1)
         return requested
     found = find_games(decks)
     if not found:
         _err(f"{decks}: no games found (each game is a folder with a game.json)")
         raise typer.Exit(1)
     return found
+
+
+def _refuse_bad_folders(decks: Path, output: Path) -> None:
+    """One line and exit 1 for folder arguments that cannot work or would write into a deck.
+
+    (A NUL character in a path is refused by Click already, as a usage error with exit 2.)"""
+    if output.exists() and not output.is_dir():
+        _err(f"{output}: --output names a file, not a folder")
+        raise typer.Exit(1)
+    decks_root, output_root = decks.resolve(), output.resolve()
+    if output_root == decks_root or output_root.is_relative_to(decks_root):
+        _err(f"{output}: --output may not be the decks folder {decks} or lie inside it (a build would write "
+             f"over deck files)")
+        raise typer.Exit(1)
+    if decks_root.is_relative_to(output_root):
+        _err(f"{decks}: the decks folder may not lie inside --output {output} (a build replaces what is there)")
+        raise typer.Exit(1)
 
 
 @app.command()
@@ -96,6 +122,7 @@ def build(
     decks: DecksOption = DEFAULT_DECKS_DIR,
 ) -> None:
     """Build print files, rulebook and simulation report for each game into OUTPUT/<game>/."""
+    _refuse_bad_folders(decks, output)
     options = BuildOptions(paper=paper.value, marks=marks.value, mode=mode.value, proof=proof,
                            gutter=gutter, decks_dir=decks, output_dir=output, report=report,
                            only=tuple(only or ()), workers=workers)
@@ -103,8 +130,12 @@ def build(
     for game_id in _games(games, decks):
         try:
             game = load_checked(game_id, decks)
-            with typer.progressbar(length=total_steps(game, options), label=f"{game_id:10}", file=sys.stderr) as bar:
+            with terminate_as_interrupt(), typer.progressbar(length=total_steps(game, options),
+                                                             label=f"{game_id:10}", file=sys.stderr) as bar:
                 result = build_game(game, options, progress=bar.update)
+        except KeyboardInterrupt:  # Ctrl-C or SIGTERM: the staging folder is gone, the earlier set intact
+            _err(f"{game_id}: interrupted; {output / game_id} is as it was before this build")
+            raise typer.Exit(130) from None
         except (BuildError, DrawError) as exc:
             _report(exc.issues)
             _err(f"{game_id}: not built ({len(exc.issues)} problem{'s' if len(exc.issues) > 1 else ''})")
@@ -137,6 +168,7 @@ def check(
     """Check schema, composition, references, artwork, glyphs, text fit, rulebook claims; then simulate.
 
     Exit 1 on findings."""
+    _refuse_bad_folders(decks, output)
     findings = 0
     for game_id in _games(games, decks):
         try:
@@ -168,8 +200,13 @@ def _simulation_summary(game: Game, output: Path, workers: int | None) -> int:
         return 0
     for line in render_headline(summary):
         typer.echo(f"  {line}")
-    written = write_report(game, summary, output / game.id)
-    typer.echo(f"  wrote {output / game.id / 'report.json'} and {written[0].path}")
+    try:
+        with output_set(output, game.id, keep_previous=True) as staging:
+            write_report(game, summary, staging)
+    except OSError as exc:
+        _err(f"{exc.filename or output}: cannot write the report ({exc.strerror or exc})")
+        return 1
+    typer.echo(f"  wrote {output / game.id / 'report.json'} and {output / game.id / 'report.pdf'}")
     if not summary["finished"]["all_finished"]:
         _err(f"{game.id}: {summary['finished']['timeouts']} simulated matches hit the step cap (endless games?)")
         return 1

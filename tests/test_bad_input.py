@@ -465,7 +465,7 @@ def test_output_is_a_file(tmp_path: Path) -> None:
     result = run(["build", "gogyo", "--decks", str(decks), "--output", str(target)])
 
     assert result.exit_code == 1, result.output
-    assert_lines(result.stderr, (("cards.pdf", "cannot write the build", "Not a directory"), ("gogyo: not built",)))
+    assert_lines(result.stderr, (("cards.pdf: --output names a file, not a folder",),))
     assert target.read_bytes() == b"%PDF-1.4 someone's file"
     assert sorted(p.name for p in files_in(tmp_path) if "decks" not in p.parts) == ["cards.pdf"]
 
@@ -484,3 +484,61 @@ def test_failed_build_keeps_the_previous_output(tmp_path: Path) -> None:
     assert result.exit_code == 1
     assert_lines(result.stderr, CASES["colour-unknown"].lines)
     assert snapshot(out) == good
+
+
+# --- folders and names on the command line (issue 12 items 7 and 10) ------------------------------
+
+
+@pytest.mark.parametrize("command", [["build", "--no-report"], ["check"]])
+def test_output_naming_a_file_or_a_read_only_folder(tmp_path: Path, command: list[str]) -> None:
+    decks = copy_decks(tmp_path, "gogyo")
+    target = tmp_path / "cards.pdf"
+    target.write_bytes(b"%PDF-1.4 someone's file")
+    result = run([command[0], "gogyo", *command[1:], "--decks", str(decks), "--output", str(target)])
+    assert result.exit_code == 1 and "Traceback" not in result.output
+    assert_lines(result.stderr, (("cards.pdf: --output names a file, not a folder",),))
+    if os.geteuid() == 0:
+        return  # root writes into read-only folders; the rest needs an ordinary user
+    locked = tmp_path / "locked"
+    locked.mkdir()
+    locked.chmod(0o555)
+    try:
+        result = run([command[0], "gogyo", *command[1:], "--decks", str(decks), "--output", str(locked)])
+    finally:
+        locked.chmod(0o755)
+    assert result.exit_code == 1 and "Traceback" not in result.output
+    assert "Permission denied" in result.stderr
+
+
+@pytest.mark.parametrize(("args", "expected"), [
+    (["gogyo", "--decks", "decks\x00x"], "Invalid value for '--decks': Value error, embedded null byte"),
+    (["gogyo", "--output", "out\x00"], "Invalid value for '--output' / '-o': Value error, embedded null byte"),
+    (["../gogyo"], "'../gogyo': not a game name"),
+    (["gogyo\x00"], "not a game name"),
+    (["/etc"], "'/etc': not a game name"),
+])
+def test_bad_paths_and_names_on_the_command_line(tmp_path: Path, args: list[str], expected: str) -> None:
+    decks = copy_decks(tmp_path, "gogyo")
+    for command in (["build", "--no-report"], ["check", "--no-simulate"]):
+        full = [command[0], *args, *command[1:]]
+        if "--decks" not in args:
+            full += ["--decks", str(decks)]
+        if "--output" not in args:
+            full += ["--output", str(tmp_path / "out")]
+        result = run(full)
+        usage_error = "Invalid value" in expected  # Click's own refusal: exit 2, as for any bad option
+        assert result.exit_code == (2 if usage_error else 1), result.output
+        assert expected in result.stderr, result.stderr
+
+
+@pytest.mark.parametrize("where", ["decks", "deck", "inside-deck", "decks-inside-output"])
+def test_output_may_not_overwrite_a_deck(tmp_path: Path, where: str) -> None:
+    """`--output` equal to `--decks` wrote into the deck folder and overwrote a source file."""
+    decks = copy_decks(tmp_path, "gogyo")
+    output = {"decks": decks, "deck": decks / "gogyo", "inside-deck": decks / "gogyo" / "assets",
+              "decks-inside-output": tmp_path}[where]
+    before = {p: p.read_bytes() for p in (decks / "gogyo").rglob("*") if p.is_file()}
+    result = run(["build", "gogyo", "--no-report", "--decks", str(decks), "--output", str(output)])
+    assert result.exit_code == 1, result.output
+    assert "--output may not be the decks folder" in result.stderr or "may not lie inside --output" in result.stderr
+    assert {p: p.read_bytes() for p in (decks / "gogyo").rglob("*") if p.is_file()} == before
