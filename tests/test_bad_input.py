@@ -542,3 +542,22 @@ def test_output_may_not_overwrite_a_deck(tmp_path: Path, where: str) -> None:
     assert result.exit_code == 1, result.output
     assert "--output may not be the decks folder" in result.stderr or "may not lie inside --output" in result.stderr
     assert {p: p.read_bytes() for p in (decks / "gogyo").rglob("*") if p.is_file()} == before
+
+
+def test_links_out_of_the_deck_are_not_followed(tmp_path: Path) -> None:
+    """game.json and a layout linked to files outside the deck: refused, nothing read from there."""
+    decks = copy_decks(tmp_path, "gogyo")
+    outside = tmp_path / "elsewhere.json"
+    outside.write_text((decks / "gogyo" / "layout.json").read_text(encoding="utf-8"), encoding="utf-8")
+    (decks / "gogyo" / "layout.json").unlink()
+    (decks / "gogyo" / "layout.json").symlink_to(outside)
+    result = run(["check", "gogyo", "--decks", str(decks), "--no-simulate"])
+    assert result.exit_code == 1
+    assert_lines(result.stderr, (("game.json:", "asset path 'layout.json' leaves the deck folder"),))
+    game_json = decks / "gogyo" / "game.json"
+    outside.write_text(game_json.read_text(encoding="utf-8"), encoding="utf-8")
+    game_json.unlink()
+    game_json.symlink_to(outside)
+    result = run(["check", "gogyo", "--decks", str(decks), "--no-simulate"])
+    assert result.exit_code == 1
+    assert_lines(result.stderr, (("game.json: $: game.json is a link to a file outside the deck folder",),))

@@ -30,6 +30,9 @@ def load_game(decks_dir: Path, game_id: str) -> Game:
         known = ", ".join(find_games(decks_dir)) or "none"
         raise DeckError([Issue(Location(manifest_path), "unknown-game",
                                f"no game {game_id!r} in {decks_dir} (games: {known})")])
+    if not manifest_path.resolve().is_relative_to(directory.resolve()):  # a link to a file elsewhere
+        raise DeckError([Issue(Location(manifest_path), "asset-outside-deck",
+                               f"{GAME_FILE} is a link to a file outside the deck folder")])
     manifest = load_json(manifest_path)
     _raise_if(schema.validate(manifest, "game.schema.json"))
     data = manifest.data
