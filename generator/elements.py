@@ -300,7 +300,10 @@ def draw_svg(space: CardSpace, element: Element) -> None:
     canvas.saveState()
     canvas.translate(x, y)
     canvas.scale(scale, scale)
-    _render(space, drawing, 0, 0)
+    try:
+        _render(space, drawing, 0, 0)
+    except Exception as exc:  # svglib can build nodes that only fail when drawn; the deck is untrusted
+        raise DrawError(f"{path.name} could not be drawn as SVG ({exc.__class__.__name__}: {exc})") from None
     canvas.restoreState()
 
 

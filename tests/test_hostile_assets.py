@@ -26,11 +26,14 @@ def svg(body: str = '<rect width="5" height="5"/>', w: str = "35", h: str = "13"
 
 SVG_CASES = {
     "image-outside": (svg('<image xlink:href="../../outside.png" width="5" height="5"/>'),
-                      "refers to '../../outside.png'; an SVG may only refer inside itself (#id)"),
+                      "holds an <image>; raster art belongs in the layout's image element"),
+    "image-fragment": (svg('<image xlink:href="#a" width="5" height="5"/>'),  # found by the fuzz suite
+                       "holds an <image>"),
+    "image-data-uri": (svg('<image href="data:image/png;base64,iVBORw0KGgo=" width="5" height="5"/>'),
+                       "holds an <image>"),
     "use-outside": (svg('<use xlink:href="../../outside.svg#s"/>'),
                     "refers to '../../outside.svg#s'; an SVG may only refer inside itself (#id)"),
-    "remote-image": (svg('<image href="http://127.0.0.1:9/x.png" width="5" height="5"/>'),
-                     "refers to 'http://127.0.0.1:9/x.png'"),
+    "remote-use": (svg('<use href="http://127.0.0.1:9/x.svg#s"/>'), "refers to 'http://127.0.0.1:9/x.svg#s'"),
     "css-url": (svg('<rect width="5" height="5" style="fill: url(file:///etc/hostname)"/>'),
                 "refers to url(file:///etc/hostname)"),
     "css-import": (svg('<style>@import url("../../outside.css");</style>'), "imports a style sheet (@import)"),

@@ -61,7 +61,13 @@ def svg_data_problem(data: bytes) -> str | None:
 
 
 def _reference_problem(element: Element) -> str | None:
-    """Only references inside the document (#id) are allowed: anything else reads another file."""
+    """Only references inside the document (#id) are allowed: anything else reads another file.
+
+    Raster images inside an SVG are refused outright: a data: URI would bypass the image limits,
+    and svglib fails on any other href. Raster art is an `image` element of the layout instead.
+    """
+    if _local(element.tag) == "image":
+        return "holds an <image>; raster art belongs in the layout's image element, not inside an SVG"
     for name in ("href", XLINK_HREF):
         href = element.get(name)
         if href is not None and not href.strip().startswith("#"):
