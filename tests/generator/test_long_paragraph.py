@@ -1,8 +1,9 @@
-"""A rulebook paragraph of many pages (up to the 20,000-character limit on one string) lays out in time linear in its length (issue 12 item 9).
+"""A rulebook paragraph of many pages lays out in time linear in its length (issue 12 item 9).
 
 ReportLab re-measured and re-broke the whole rest of a paragraph on every page it spilled onto,
-so a 200,000-character paragraph took four minutes. The work is counted here, not timed: lines
-broken and glyphs measured grow in proportion to the text, and the text comes out whole.
+so a 200,000-character paragraph took four minutes (one string may now hold 20,000). The work is
+counted here, not timed: lines broken and glyphs measured grow in proportion to the text, and the
+text comes out whole.
 """
 from __future__ import annotations
 
