@@ -25,7 +25,7 @@ lint: $(STAMP)
 	$(VENV)/bin/mypy
 	$(VENV)/bin/ruff check generator validator tests bench
 
-# The hostile-input fuzz suite at its large budget (300 examples a property, new ones each run; about 25 min
+# The hostile-input fuzz suite at its large budget (300 examples a property, new ones each run; about 8 min
 # on 2 cores); make test runs the same properties on 6 fixed examples each.
 fuzz: $(STAMP)
 	$(VENV)/bin/python -m pytest tests/fuzz --hypothesis-profile=fuzz -n auto
