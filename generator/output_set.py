@@ -84,7 +84,15 @@ class Terminated(KeyboardInterrupt):
 def terminate_as_interrupt() -> Iterator[None]:
     """Within the block SIGTERM raises Terminated instead of killing the process outright."""
 
+    owner = os.getpid()
+
     def raise_terminated(signum: int, frame: FrameType | None) -> None:
+        if os.getpid() != owner:
+            # A forked child (a simulation worker) inherited this handler: it must die as SIGTERM
+            # asks. Raising here instead can leave a pool queue's lock held and hang the parent.
+            signal.signal(signal.SIGTERM, signal.SIG_DFL)
+            os.kill(os.getpid(), signal.SIGTERM)
+            return
         raise Terminated()
 
     previous = signal.signal(signal.SIGTERM, raise_terminated)

@@ -14,6 +14,7 @@ import hashlib
 import multiprocessing
 import os
 import random
+import signal
 import sys
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
@@ -169,6 +170,11 @@ _WORKER: dict[str, object] = {}
 
 
 def _init_worker(game: RulesGame, config: SimConfig) -> None:
+    # A worker ends when the pool terminates it (SIGTERM) and leaves Ctrl-C to the parent, whatever
+    # handlers it inherited by fork: a worker that raises inside a queue read can leave the
+    # queue's lock held, and the parent then waits for it forever.
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
     _WORKER["game"], _WORKER["config"] = game, config
 
 

@@ -8,6 +8,8 @@ from __future__ import annotations
 
 import hashlib
 import json
+import multiprocessing
+import os
 import signal
 import subprocess
 import sys
@@ -20,7 +22,7 @@ from pypdf import PdfReader
 from deckcopies import copy_decks
 from generator.build import BuildOptions, build_game, load_checked
 from generator.elements import DrawError
-from generator.output_set import locked, output_set
+from generator.output_set import Terminated, locked, output_set, terminate_as_interrupt
 from validator.issues import Issue, Location
 
 FUDAYA = [str(Path(sys.executable).with_name("fudaya"))]  # the installed command, as a user runs it
@@ -95,6 +97,26 @@ def test_an_exception_inside_the_block_removes_staging(tmp_path: Path) -> None:
 
 def _fudaya(*args: str) -> subprocess.Popen[str]:
     return subprocess.Popen([*FUDAYA, *args], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+
+
+def _sleep_forever() -> None:
+    time.sleep(600)
+
+
+def test_a_forked_child_dies_on_sigterm_while_the_parent_raises() -> None:
+    """Simulation workers fork inside the build's block; a worker that raised Terminated inside a
+    pool queue read could keep the queue's lock and hang the parent (a CI run hung 90 minutes)."""
+    context = multiprocessing.get_context("fork")
+    with terminate_as_interrupt():
+        child = context.Process(target=_sleep_forever)
+        child.start()
+        time.sleep(0.2)
+        child.terminate()
+        child.join(timeout=10)
+        assert child.exitcode == -signal.SIGTERM
+        with pytest.raises(Terminated):
+            os.kill(os.getpid(), signal.SIGTERM)
+            time.sleep(5)  # the handler raises before this ends
 
 
 @pytest.mark.slow

@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import json
 import math
+import signal
 
 import pytest
 
@@ -121,3 +122,16 @@ def test_distribution_and_percentiles():
     assert percentile([1, 2, 3, 4], 50) == 2.5
     d = distribution([0, 6, 6, 13])
     assert d["mean"] == 6.25 and d["median"] == 6 and [h["count"] for h in d["histogram"]] == [1, 2, 1]
+
+
+def test_a_worker_dies_on_sigterm_and_leaves_ctrl_c_to_the_parent(engine):
+    """Whatever handlers a forked worker inherits (the build turns SIGTERM into an exception)."""
+    saved = signal.getsignal(signal.SIGTERM), signal.getsignal(signal.SIGINT)
+    signal.signal(signal.SIGTERM, lambda *_: None)
+    try:
+        simulate_module._init_worker(engine, SimConfig(4, ("random",) * 4, 2, seed=1))
+        assert signal.getsignal(signal.SIGTERM) == signal.SIG_DFL
+        assert signal.getsignal(signal.SIGINT) == signal.SIG_IGN
+    finally:
+        signal.signal(signal.SIGTERM, saved[0])
+        signal.signal(signal.SIGINT, saved[1])
