@@ -19,7 +19,7 @@ from validator.paths import DEFAULT_DECKS_DIR, DEFAULT_OUTPUT_DIR, PROJECT_ROOT
 
 from .build import BuildError, BuildOptions, build_game, load_checked, total_steps
 from .elements import DrawError
-from .output_set import output_set, terminate_as_interrupt
+from .output_set import interruptible, output_set
 
 app = typer.Typer(add_completion=False, no_args_is_help=True,
                   help="fudaya: JSON game definitions to print-ready PDFs, checked before printing.")
@@ -130,7 +130,7 @@ def build(
     for game_id in _games(games, decks):
         try:
             game = load_checked(game_id, decks)
-            with terminate_as_interrupt(), typer.progressbar(length=total_steps(game, options),
+            with interruptible(), typer.progressbar(length=total_steps(game, options),
                                                              label=f"{game_id:10}", file=sys.stderr) as bar:
                 result = build_game(game, options, progress=bar.update)
         except KeyboardInterrupt:  # Ctrl-C or SIGTERM: the staging folder is gone, the earlier set intact
@@ -184,7 +184,12 @@ def check(
         state = "ok" if result.ok else _problems(len(result.errors))
         typer.echo(f"{game_id}: {state} ({_contents(game)})")
         if simulate and result.ok:
-            findings += _simulation_summary(game, output, workers)
+            try:
+                with interruptible():
+                    findings += _simulation_summary(game, output, workers)
+            except KeyboardInterrupt:  # the report files are written as a set: the earlier ones stay
+                _err(f"{game_id}: interrupted; {output / game_id} is as it was before this check")
+                raise typer.Exit(130) from None
     if findings:
         raise typer.Exit(1)
 

@@ -2,7 +2,7 @@
 
 A build writes into a staging folder beside `output/<game>/` and, once every file is complete,
 swaps it in with two renames (the old set moved aside, the staging folder renamed in) before
-the old set is removed. A failure, Ctrl-C or SIGTERM (see `terminate_as_interrupt`) removes the
+the old set is removed. A failure, Ctrl-C or SIGTERM (see `interruptible`) removes the
 staging folder and leaves the earlier set untouched. A lock on the output folder serialises
 builds into it; under the lock, leftovers of a killed build are cleaned up, and an old set a
 SIGKILL left aside between the two renames is put back.
@@ -81,22 +81,33 @@ class Terminated(KeyboardInterrupt):
 
 
 @contextmanager
-def terminate_as_interrupt() -> Iterator[None]:
-    """Within the block SIGTERM raises Terminated instead of killing the process outright."""
+def interruptible() -> Iterator[None]:
+    """Within the block Ctrl-C and SIGTERM raise KeyboardInterrupt (Terminated for SIGTERM).
 
+    Such an exception can land inside a library: ReportLab's bare `except:` turns one raised
+    while it writes a PDF into a KeyError. Any exception leaving the block after a signal
+    arrived is therefore raised as the interrupt it really is.
+    """
     owner = os.getpid()
+    received: list[int] = []
 
-    def raise_terminated(signum: int, frame: FrameType | None) -> None:
+    def raise_interrupt(signum: int, frame: FrameType | None) -> None:
         if os.getpid() != owner:
-            # A forked child (a simulation worker) inherited this handler: it must die as SIGTERM
-            # asks. Raising here instead can leave a pool queue's lock held and hang the parent.
-            signal.signal(signal.SIGTERM, signal.SIG_DFL)
-            os.kill(os.getpid(), signal.SIGTERM)
+            # A forked child (a simulation worker) inherited this handler: it must die as the
+            # signal asks. Raising here instead can leave a pool queue's lock held and hang the parent.
+            signal.signal(signum, signal.SIG_DFL)
+            os.kill(os.getpid(), signum)
             return
-        raise Terminated()
+        received.append(signum)
+        raise Terminated() if signum == signal.SIGTERM else KeyboardInterrupt()
 
-    previous = signal.signal(signal.SIGTERM, raise_terminated)
+    previous = {signum: signal.signal(signum, raise_interrupt) for signum in (signal.SIGINT, signal.SIGTERM)}
     try:
         yield
+    except Exception as exc:
+        if received:
+            raise (Terminated() if signal.SIGTERM in received else KeyboardInterrupt()) from exc
+        raise
     finally:
-        signal.signal(signal.SIGTERM, previous)
+        for signum, handler in previous.items():
+            signal.signal(signum, handler)

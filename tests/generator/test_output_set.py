@@ -22,7 +22,7 @@ from pypdf import PdfReader
 from deckcopies import copy_decks
 from generator.build import BuildOptions, build_game, load_checked
 from generator.elements import DrawError
-from generator.output_set import Terminated, locked, output_set, terminate_as_interrupt
+from generator.output_set import Terminated, interruptible, locked, output_set
 from validator.issues import Issue, Location
 
 FUDAYA = [str(Path(sys.executable).with_name("fudaya"))]  # the installed command, as a user runs it
@@ -107,7 +107,7 @@ def test_a_forked_child_dies_on_sigterm_while_the_parent_raises() -> None:
     """Simulation workers fork inside the build's block; a worker that raised Terminated inside a
     pool queue read could keep the queue's lock and hang the parent (a CI run hung 90 minutes)."""
     context = multiprocessing.get_context("fork")
-    with terminate_as_interrupt():
+    with interruptible():
         child = context.Process(target=_sleep_forever)
         child.start()
         time.sleep(0.2)
@@ -117,6 +117,19 @@ def test_a_forked_child_dies_on_sigterm_while_the_parent_raises() -> None:
         with pytest.raises(Terminated):
             os.kill(os.getpid(), signal.SIGTERM)
             time.sleep(5)  # the handler raises before this ends
+
+
+@pytest.mark.parametrize("signum", [signal.SIGTERM, signal.SIGINT])
+def test_an_interrupt_a_library_turned_into_another_error_is_still_an_interrupt(signum: int) -> None:
+    """ReportLab's bare `except:` made Ctrl-C inside a PDF write a KeyError traceback, exit 1."""
+    with pytest.raises(KeyboardInterrupt), interruptible():
+        try:
+            os.kill(os.getpid(), signum)
+            time.sleep(5)
+        except BaseException:  # noqa: BLE001 - what ReportLab's pdfdoc does
+            raise KeyError("forward reference to 'Page100' not resolved upon final formatting") from None
+    with pytest.raises(KeyError), interruptible():  # no signal: the error is the error
+        raise KeyError("x")
 
 
 @pytest.mark.slow
