@@ -8,7 +8,7 @@ PYTHON ?= python3
 VENV := .venv
 STAMP := $(VENV)/.installed
 
-.PHONY: build test lint check bench fuzz clean
+.PHONY: build test lint check bench fuzz fast pure clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -30,6 +30,15 @@ lint: $(STAMP)
 fuzz: $(STAMP)
 	$(VENV)/bin/python -m pytest tests/fuzz --hypothesis-profile=fuzz -n auto
 
+# Optional: compile gogyo's hot modules with mypyc into .native/ (about 25 s; needs gcc and the Python
+# headers). They are used only while they match their sources; `make pure` removes them.
+fast: $(STAMP)
+	$(VENV)/bin/python -m pip install --quiet --disable-pip-version-check -e ".[test,fast]"
+	$(VENV)/bin/python -m validator.native build
+
+pure: $(STAMP)
+	$(VENV)/bin/python -m validator.native clean
+
 check: $(STAMP)
 	$(VENV)/bin/fudaya check
 
@@ -37,4 +46,4 @@ bench: $(STAMP)
 	$(VENV)/bin/python bench/bench_build.py
 
 clean:
-	rm -rf output/*/ $(VENV)
+	rm -rf output/*/ $(VENV) .native

@@ -10,6 +10,7 @@ import pytest
 from validator.engine.api import TERMINAL
 from validator.games.gogyo import rules as gogyo
 from validator.games.gogyo.cards import ANY, BREAK, SKIP
+from validator.games.gogyo.game import GogyoGame
 from validator.games.gogyo.rules import (
     DECLARE,
     DECLARE_CHOICE,
@@ -29,7 +30,7 @@ from validator.games.gogyo.rules import (
     encode,
 )
 from validator.games.gogyo.scoring import best_unordered_run, longest_run, order_points
-from validator.games.gogyo.state import GogyoGame, GogyoState
+from validator.games.gogyo.state import GogyoState
 from validator.loader import load_game
 from validator.paths import DEFAULT_DECKS_DIR
 from validator.simulate import SimConfig, simulate

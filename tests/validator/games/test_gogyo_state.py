@@ -9,8 +9,9 @@ import pytest
 
 from validator.engine.chance import inline_shuffle_matches, shuffle
 from validator.engine.policies import find_policy
+from validator.games.gogyo.game import GogyoGame
 from validator.games.gogyo.rules import KIND_SHIFT, MASK, OVER, SHIFT
-from validator.games.gogyo.state import GogyoGame, GogyoState
+from validator.games.gogyo.state import GogyoState
 from validator.loader import load_game
 from validator.paths import DEFAULT_DECKS_DIR
 from validator.simulate import SimConfig, play_match, simulate

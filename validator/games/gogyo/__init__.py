@@ -1,11 +1,19 @@
-"""五行中国史カードゲーム (gogyo): engine, scoring, greedy heuristic and rulebook oracle, exported as SPEC."""
+"""五行中国史カードゲーム (gogyo): engine, scoring, greedy heuristic and rulebook oracle, exported as SPEC.
+
+The hot modules may also exist compiled (`make fast`, validator/native.py): a fresh build is put
+in front of this package's path before any of them is imported.
+"""
 from __future__ import annotations
 
-from ...engine.scoring import from_oracle
-from ...engine.spec import GameSpec
-from .claims import GogyoOracle
-from .policies import choose
-from .state import GogyoGame
+from ...native import native_path
+
+__path__[:0] = native_path(__name__)  # noqa: F821 - a package's __path__ is set before its __init__ runs
+
+from ...engine.scoring import from_oracle  # noqa: E402 - after the path, so compiled modules are found
+from ...engine.spec import GameSpec  # noqa: E402
+from .claims import GogyoOracle  # noqa: E402
+from .game import GogyoGame  # noqa: E402
+from .policies import choose  # noqa: E402
 
 SPEC = GameSpec(name="gogyo", engine=GogyoGame.from_model, greedy=choose, oracle=GogyoOracle.from_model,
                 rules_schema="rules/gogyo.schema.json",

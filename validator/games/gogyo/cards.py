@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ...engine.api import rule
+from ...engine.frozen import reduce_frozen
 
 ANY = 0     # wild: 天 as a dynasty, 閥 as an element
 SKIP = -1   # ignored by the run: 閥 in a dynasty run
@@ -25,6 +26,9 @@ BREAK = -2  # ends the run: 天 in an element run
 @dataclass(frozen=True, slots=True)
 class CardTable:
     """Everything the rules need about each card, indexed by physical card id and by card type."""
+
+    def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
+        return reduce_frozen(self)  # spawned workers get it pickled, also when compiled
 
     type_of: tuple[int, ...]       # physical card id -> type id
     labels: tuple[str, ...]        # type id -> token printed and parsed: 唐火, 天, 閥

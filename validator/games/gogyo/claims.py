@@ -1,6 +1,6 @@
 """五行 (gogyo) rulebook oracle: scores the hands a rulebook writes and lists the engine's clarifications.
 
-An adapter over the rules engine (state.GogyoGame and scoring.py); it adds no rules of its own.
+An adapter over the rules engine (game.GogyoGame and scoring.py); it adds no rules of its own.
 """
 from __future__ import annotations
 
@@ -9,9 +9,9 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from ...model import Game as GameModel
+from .game import GogyoGame
 from .rules import CLARIFICATIONS
 from .scoring import order_points
-from .state import GogyoGame
 
 if TYPE_CHECKING:
     from ...engine.claims import ClarificationRef, HandScoreClaim

@@ -16,8 +16,8 @@ from typing import Any
 from ...engine.api import Seat
 from ...engine.playout import ending
 from ...engine.policies import RandomPolicy
+from .game import GogyoGame
 from .rules import KIND_SHIFT, MASK, OVER, SHIFT
-from .state import GogyoGame
 
 # A game's record fields, in validator.simulate.GameRecord order.
 RecordFields = tuple[int, int, str, tuple[int, ...], tuple[int, ...], int, tuple[int, ...], int, int,

@@ -32,7 +32,7 @@ from .rules import (
 )
 
 if TYPE_CHECKING:
-    from .state import GogyoGame
+    from .game import GogyoGame
 
 SCORE_WEIGHT = 100   # one point of score outweighs any number of links
 DUEL_MARGIN = 3.0    # expected points a duel must add over the best quiet action

@@ -13,9 +13,10 @@ from typing import TYPE_CHECKING, Any
 
 from ...engine.actions import ActionCodec
 from ...engine.api import Action, Clarification, Seat, rule
+from ...engine.frozen import reduce_frozen
 
 if TYPE_CHECKING:
-    from .state import GogyoGame
+    from .game import GogyoGame
 
 CLARIFICATIONS: tuple[Clarification, ...] = (
     Clarification("faction-typo", "ルール中の「閔」は「閥」のことです。",
@@ -67,6 +68,9 @@ def encode(kind: int, x: int = NONE, y: int = NONE) -> Action:
 @dataclass(frozen=True)
 class GogyoRules:
     """Rule numbers from game.json "rules"."""
+
+    def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
+        return reduce_frozen(self)  # spawned workers get it pickled, also when compiled
 
     hand_size: int
     field_size: int

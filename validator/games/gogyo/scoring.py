@@ -19,6 +19,7 @@ from operator import itemgetter
 from typing import Any
 
 from ...engine.api import rule
+from ...engine.frozen import reduce_frozen
 from .cards import ANY, BREAK, SKIP, CardTable
 from .orders import best_interval, dynasty_runs, getter, placements
 
@@ -29,6 +30,9 @@ _Codes = Callable[[tuple[int, ...]], tuple[int, ...]]  # a hand's codes -> some 
 @dataclass(frozen=True, slots=True)
 class ScoringRules:
     """The points tables and run rules of game.json."""
+
+    def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
+        return reduce_frozen(self)  # spawned workers get it pickled, also when compiled
 
     hand_size: int
     dynasty_points: tuple[int, ...]  # run length (0..hand_size) -> points
@@ -42,6 +46,9 @@ class ScoringRules:
 @dataclass(frozen=True, slots=True)
 class HandScore:
     """A hand's best total, the order reaching it (type ids) and its two parts."""
+
+    def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
+        return reduce_frozen(self)  # spawned workers get it pickled, also when compiled
 
     total: int
     dynasty: int
@@ -167,11 +174,8 @@ class Scorer:
         self._maps = tuple(tuple(tuple(r[shift[t]] for t in range(len(table.labels))) for r in rotations)
                            for shift in shifts)  # [shift][rotation] -> type map
 
-    def __getstate__(self) -> tuple[CardTable, ScoringRules]:
-        return self.table, self.rules
-
-    def __setstate__(self, state: tuple[CardTable, ScoringRules]) -> None:
-        self.__init__(*state)  # type: ignore[misc]
+    def __reduce__(self) -> tuple[Any, tuple[CardTable, ScoringRules]]:
+        return Scorer, (self.table, self.rules)  # pickled as its inputs; the memo starts empty
 
     def best(self, types: Sequence[int]) -> HandScore:
         """Best total, the first order (in permutation order of `types`) reaching it, and its parts."""

@@ -1,9 +1,10 @@
 """五行中国史カードゲーム (gogyo): the rules engine — setup, the three turn actions, duels, declaration, end, match.
 
-`GogyoGame` is the immutable rules and card table built from the loaded deck; `GogyoState` one game
-in progress, mutated in place. This is the only place the rules are written: every transition is in
-GogyoState.run (apply_action is run for one move), every legal-action list comes from
-GogyoState.choices, and the harness's whole-game playout (playout.py) drives this same state.
+`GogyoState` is one game in progress, mutated in place; `GogyoGame` (game.py) the immutable rules
+and card table built from the loaded deck, which deals it. This is the only place the rules are
+written: every transition is in GogyoState.run (apply_action is run for one move), every
+legal-action list comes from GogyoState.choices, and the harness's whole-game playout
+(playout.py) drives this same state.
 
 Cards are ints 0..65 (physical copies; `CardTable.type_of` maps them to card types). The state is
 kept cheap to play: each seat's hand key (the sum of its cards' weights, the scorer's memo key) is
@@ -15,16 +16,10 @@ on through a sequence of random seats' moves in one call.
 """
 from __future__ import annotations
 
-import random
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, field
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, Any
 
 from ...engine.api import TERMINAL, Action, InvariantError, Outcome, Seat, best_seats
-from ...engine.chance import shuffle
-from ...engine.match import FixedGamesMatch
-from ...model import Game as GameModel
-from .cards import CardTable, build_card_table, link_table, parse_hand
 from .rules import (
     ACTION_KINDS,
     DECLARE,
@@ -47,89 +42,11 @@ from .rules import (
     SHIFT,
     WIN_CHOICE,
     GogyoObservation,
-    GogyoRules,
 )
-from .scoring import HandScore, Scorer, build_scoring_rules
-from .tables import DECLARE_OR_PASS_MOVES, NONE_POOL, Move, Tables, shape
+from .tables import DECLARE_OR_PASS_MOVES, NONE_POOL, Move, shape
 
-
-@dataclass(frozen=True)
-class GogyoGame(FixedGamesMatch):
-    """Immutable rules, card table and scorer; deals new states."""
-
-    engine: ClassVar[str] = "gogyo"
-    name: str
-    rules: GogyoRules
-    table: CardTable
-    scorer: Scorer
-    min_players: int
-    max_players: int
-    play_minutes: tuple[int, int]
-    links: tuple[tuple[int, ...], ...]  # card type x card type -> kinds of run they can neighbour in (0-2)
-    action_kinds: tuple[str, ...] = ACTION_KINDS
-    tables: Tables = field(init=False, repr=False, compare=False)
-
-    def __post_init__(self) -> None:
-        object.__setattr__(self, "tables", Tables(self.rules, self.table, self.scorer, self.max_players))
-
-    @classmethod
-    def from_model(cls, model: GameModel) -> GogyoGame:
-        gogyo_rules = GogyoRules.from_mapping(model.rules)
-        cards = [card for deck in model.decks if getattr(deck, "kind", "deck") == "deck" for card in deck.cards]
-        table = build_card_table(cards, model.rules, gogyo_rules.hand_size)
-        if table.deck_size >= NONE:
-            raise ValueError(f"gogyo: {table.deck_size} cards do not fit the action encoding (at most {NONE - 1})")
-        scoring = build_scoring_rules(model.rules, table, gogyo_rules.hand_size)
-        low, high = model.players
-        links = link_table(table, dynasty_wraps=scoring.dynasty_wraps, element_wraps=scoring.element_wraps)
-        return cls(model.id, gogyo_rules, table, Scorer(table, scoring), low, high, model.play_minutes, links)
-
-    @property
-    def games_per_match(self) -> int:
-        return self.rules.games_per_match
-
-    def new_initial_state(self, rng: random.Random, num_players: int, *, first_player: Seat | None = None,
-                          previous_scores: Sequence[Sequence[int]] = ()) -> GogyoState:
-        """Shuffle, deal face-up hands and the field; `first_player` None means a random start."""
-        if not self.min_players <= num_players <= self.max_players:
-            raise ValueError(f"{self.name} is for {self.min_players}-{self.max_players} players, not {num_players}")
-        deck = list(range(self.table.deck_size))
-        tables = self.tables
-        shuffle(rng, deck, tables.shuffle_bits)
-        start = rng.randrange(num_players) if first_player is None else first_player
-        return GogyoState(self, deck, num_players, start, tuple([tuple(s) for s in previous_scores]))
-
-    def action_kind(self, action: Action) -> int:
-        return action >> KIND_SHIFT
-
-    def match_winners(self, deal_scores: Sequence[Sequence[int]]) -> tuple[Seat, ...]:
-        """Highest total; ties broken by the last game's score; still tied, a shared win."""
-        totals = [sum(column) for column in zip(*deal_scores)]
-        leaders = best_seats(totals)
-        last = deal_scores[-1]
-        top = max(last[seat] for seat in leaders)
-        return tuple(seat for seat in leaders if last[seat] == top)
-
-    def fast_playout(self, policies: Sequence[Any]) -> Any:
-        """The harness hook: a whole-game player that drives GogyoState with these policies."""
-        from .playout import GogyoPlayout
-        return GogyoPlayout(self, policies)
-
-    def parse_hand(self, tokens: Sequence[str]) -> tuple[int, ...]:
-        """Card types of a written hand (唐火 漢土 閥 天 隋金); ValueError naming the problem."""
-        return parse_hand(self.table, tokens, self.rules.hand_size)
-
-    def best_order(self, types: Sequence[int]) -> HandScore:
-        """Best total of a hand of card types, an order reaching it and its dynasty/element parts."""
-        return self.scorer.best(types)
-
-    def labels(self, types: Sequence[int]) -> list[str]:
-        return [self.table.labels[t] for t in types]
-
-    def hand_score(self, cards: Sequence[int]) -> int:
-        """Best total of physical cards."""
-        scores = self.tables.cards
-        return scores.score(scores.key(cards), cards)
+if TYPE_CHECKING:
+    from .game import GogyoGame
 
 
 class GogyoState:
@@ -144,23 +61,18 @@ class GogyoState:
                  "player", "turn_player", "first_player", "turns", "own_turns", "winner", "loser", "end_reason",
                  "previous_scores", "wrong_declarations", "duels_won_by_attacker", "_returns", "_moves", "_pool")
 
-    def __init__(self, game: GogyoGame, deck: list[int], num_players: int, first_player: Seat,
+    def __init__(self, game: GogyoGame, num_players: int, first_player: Seat,
                  previous_scores: tuple[tuple[int, ...], ...]) -> None:
-        hand_size, weight = game.rules.hand_size, game.tables.weight
-        dealt = len(deck) - num_players * hand_size - game.rules.field_size
-        top = deck[dealt:]  # dealt from the deck's end, a hand at a time, then the field
-        del deck[dealt:]
-        top.reverse()
+        """A table before the deal (`deal` fills it; `clone` copies into one)."""
         self.game = game
         self.num_players = num_players
-        self.deck = deck
-        self.hands = hands = [top[seat * hand_size:(seat + 1) * hand_size] for seat in range(num_players)]
-        self.field = top[num_players * hand_size:]
+        self.deck: list[int] = []
+        self.hands: list[list[int]] = [[] for _ in range(num_players)]
+        self.field: list[int] = []
         self.discard: list[int] = []
         self.down = [0] * num_players  # dealt hands are face up
-        self.keys = [sum([weight[c] for c in hand]) for hand in hands]
-        field_weight = game.tables.field_weight
-        self.field_key = sum([field_weight[c] for c in self.field])
+        self.keys = [0] * num_players
+        self.field_key = 0
         self.phase = MAIN
         self.player = self.turn_player = self.first_player = first_player
         self.turns = 1
@@ -172,6 +84,21 @@ class GogyoState:
         self._returns: tuple[int, ...] | None = None
         self._moves: Sequence[Move] | None = None  # the cached choices(), dropped by every move
         self._pool: Sequence[int] = ()
+
+    def deal(self, deck: list[int]) -> None:
+        """Deal from the shuffled deck's end, a hand at a time, then the field; the rest is the draw pile."""
+        game, num_players = self.game, self.num_players
+        hand_size, weight = game.rules.hand_size, game.tables.weight
+        dealt = len(deck) - num_players * hand_size - game.rules.field_size
+        top = deck[dealt:]
+        del deck[dealt:]
+        top.reverse()
+        self.deck = deck
+        self.hands = hands = [top[seat * hand_size:(seat + 1) * hand_size] for seat in range(num_players)]
+        self.field = top[num_players * hand_size:]
+        self.keys = [sum([weight[c] for c in hand]) for hand in hands]
+        field_weight = game.tables.field_weight
+        self.field_key = sum([field_weight[c] for c in self.field])
 
     def set_cards(self, hands: Sequence[Sequence[int]], field: Sequence[int], deck: Sequence[int],
                   discard: Sequence[int], face_down: Sequence[int] = ()) -> None:
@@ -186,15 +113,13 @@ class GogyoState:
 
     def clone(self) -> GogyoState:
         """An independent copy sharing only the immutable game."""
-        other = GogyoState.__new__(GogyoState)
-        other.game, other.num_players = self.game, self.num_players
+        other = GogyoState(self.game, self.num_players, self.first_player, self.previous_scores)
         other.deck, other.field, other.discard = self.deck[:], self.field[:], self.discard[:]
         other.hands = [hand[:] for hand in self.hands]
         other.down, other.keys, other.field_key = self.down[:], self.keys[:], self.field_key
         other.phase, other.player, other.turn_player = self.phase, self.player, self.turn_player
-        other.first_player, other.turns, other.own_turns = self.first_player, self.turns, self.own_turns[:]
+        other.turns, other.own_turns = self.turns, self.own_turns[:]
         other.winner, other.loser, other.end_reason = self.winner, self.loser, self.end_reason
-        other.previous_scores = self.previous_scores
         other.wrong_declarations, other.duels_won_by_attacker = self.wrong_declarations, self.duels_won_by_attacker
         other._returns, other._moves, other._pool = self._returns, self._moves, self._pool
         return other

@@ -1,0 +1,126 @@
+"""Optional mypyc builds of a game's hot modules, used only while they match their sources.
+
+Pure Python is the engine; a compiled copy is an accelerator kept beside it. `make fast` compiles
+the modules listed in COMPILED into `.native/` (never over the sources) and records a digest of
+every source it compiled. A game package calls `native_path` from its `__init__` and puts the
+returned folder in front of its `__path__`: Python then imports the compiled module where one is
+fresh, the `.py` everywhere else. Once any compiled source changes, the whole compiled set is
+ignored (with one warning) until `make fast` runs again, so a stale build can never play a game.
+`FUDAYA_PURE=1` ignores it too; tests use that to compare both paths seed for seed.
+
+    python -m validator.native build     # what `make fast` runs (needs the `fast` extra: mypy)
+    python -m validator.native clean     # what `make pure` runs
+"""
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import shutil
+import sys
+import tempfile
+import warnings
+from pathlib import Path
+
+from .paths import PROJECT_ROOT
+
+# Per game package: the modules whose loops dominate a simulation (measured with perf: the state's
+# run loop, the scorer's search and memo, the greedy policy). The game's dataclass (game.py) mixes
+# in an interpreted base and stays pure.
+COMPILED: dict[str, tuple[str, ...]] = {
+    "validator.games.gogyo": ("state", "scoring", "orders", "tables", "cards", "rules", "policies", "playout"),
+}
+STAMP = "sources.json"
+
+
+def native_dir() -> Path:
+    """Where compiled modules live: FUDAYA_NATIVE_DIR, else `.native/` in the checkout."""
+    return Path(os.environ.get("FUDAYA_NATIVE_DIR") or PROJECT_ROOT / ".native")
+
+
+def _package_dir(package: str) -> Path:
+    return PROJECT_ROOT.joinpath(*package.split("."))
+
+
+def source_digests(package: str) -> dict[str, str]:
+    """sha256 of each compiled module's source as it is now."""
+    folder = _package_dir(package)
+    return {name: hashlib.sha256((folder / f"{name}.py").read_bytes()).hexdigest() for name in COMPILED[package]}
+
+
+def native_path(package: str) -> list[str]:
+    """The compiled folder for `package` when it exists and matches the sources, else nothing."""
+    if os.environ.get("FUDAYA_PURE") or package not in COMPILED:
+        return []
+    folder = native_dir().joinpath(*package.split("."))
+    stamp = folder / STAMP
+    if not stamp.is_file():
+        return []
+    try:
+        recorded = json.loads(stamp.read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        recorded = None
+    if not isinstance(recorded, dict) or recorded.get("python") != sys.implementation.cache_tag \
+            or recorded.get("sources") != source_digests(package):
+        warnings.warn(f"{folder} was compiled from other sources or another Python: using pure Python "
+                      f"(run `make fast` again, or `make pure`)", RuntimeWarning, stacklevel=2)
+        return []
+    return [str(folder)]
+
+
+def build(target: Path | None = None) -> Path:
+    """Compile every package's COMPILED modules with mypyc into `target` (default native_dir()).
+
+    The new set replaces the old one only once the compiler succeeded; its stamp records the
+    digests of the sources actually compiled."""
+    from mypyc.build import mypycify  # the `fast` extra; imported here so pure installs never need it
+    from setuptools import setup  # type: ignore[import-untyped]
+
+    target = target or native_dir()
+    target.parent.mkdir(parents=True, exist_ok=True)
+    with tempfile.TemporaryDirectory(prefix=".native-", dir=target.parent) as work:
+        staging, temp = Path(work) / "lib", Path(work) / "temp"
+        for package, names in COMPILED.items():
+            before = source_digests(package)
+            folder = _package_dir(package)
+            sources = [str((folder / f"{name}.py").relative_to(PROJECT_ROOT)) for name in names]
+            cwd = os.getcwd()
+            try:
+                os.chdir(PROJECT_ROOT)  # mypyc names modules by their path from here
+                modules = mypycify(sources, opt_level="3", group_name=f"{package}.native",
+                                   target_dir=str(Path(work) / "c"))
+                os.chdir(work)  # away from pyproject.toml, which setup() would read as this build's config
+                setup(name=f"{package}-native", ext_modules=modules, py_modules=[],
+                      script_args=["--quiet", "build_ext", "--build-lib", str(staging), "--build-temp", str(temp)])
+            finally:
+                os.chdir(cwd)
+            if source_digests(package) != before:
+                raise RuntimeError(f"{package} changed while it was compiled: run the build again")
+            stamp = {"python": sys.implementation.cache_tag, "sources": before}
+            compiled = staging.joinpath(*package.split("."))
+            (compiled / STAMP).write_text(json.dumps(stamp, indent=1), encoding="utf-8")
+        old = Path(work) / "old"
+        if target.exists():
+            target.rename(old)
+        staging.rename(target)
+    return target
+
+
+def clean(target: Path | None = None) -> None:
+    shutil.rmtree(target or native_dir(), ignore_errors=True)
+
+
+def main(argv: list[str]) -> int:
+    if argv[1:] == ["build"]:
+        print(f"compiled into {build()}")
+        return 0
+    if argv[1:] == ["clean"]:
+        clean()
+        print(f"removed {native_dir()}: pure Python")
+        return 0
+    print("usage: python -m validator.native build|clean", file=sys.stderr)
+    return 2
+
+
+if __name__ == "__main__":
+    raise SystemExit(main(sys.argv))
