@@ -13,6 +13,7 @@ from __future__ import annotations
 import hashlib
 import multiprocessing
 import os
+import pickle
 import random
 import signal
 import sys
@@ -169,16 +170,28 @@ def _play_range(game: RulesGame, config: SimConfig, start: int, stop: int) -> li
 _WORKER: dict[str, object] = {}
 
 
-def _init_worker(game: RulesGame, config: SimConfig) -> None:
-    # A worker ends when the pool terminates it (SIGTERM) and leaves Ctrl-C to the parent, whatever
-    # handlers it inherited by fork: a worker that raises inside a queue read can leave the
-    # queue's lock held, and the parent then waits for it forever.
+def _init_worker(payload: tuple[RulesGame, SimConfig] | bytes) -> None:
+    """Set up a worker: the game and config as fork inherits them, or pickled (spawn).
+
+    A worker ends when the pool terminates it (SIGTERM) and leaves Ctrl-C to the parent, whatever
+    handlers it inherited by fork: a worker that raises inside a queue read can leave the queue's
+    lock held, and the parent then waits for it forever. For the same reason a game that cannot be
+    unpickled is not allowed to kill the worker (the pool would replace it, forever): the error is
+    kept and raised by the worker's first chunk, which the parent re-raises.
+    """
     signal.signal(signal.SIGTERM, signal.SIG_DFL)
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    try:
+        game, config = pickle.loads(payload) if isinstance(payload, bytes) else payload
+    except Exception as exc:  # noqa: BLE001 - any unpickling failure is reported, see above
+        _WORKER["error"] = f"{type(exc).__name__}: {exc}"
+        return
     _WORKER["game"], _WORKER["config"] = game, config
 
 
 def _run_chunk(bounds: tuple[int, int]) -> list[MatchRecord]:
+    if "error" in _WORKER:
+        raise RuntimeError(f"a simulation worker could not load the game ({_WORKER['error']})")
     game, config = _WORKER["game"], _WORKER["config"]
     return _play_range(game, config, *bounds)  # type: ignore[arg-type]
 
@@ -210,6 +223,8 @@ def simulate(game: RulesGame, config: SimConfig) -> list[MatchRecord]:
     if workers == 1 or config.matches < 2:
         return _play_range(game, config, 0, config.matches)
     context = multiprocessing.get_context(_START_METHOD)
-    with context.Pool(workers, initializer=_init_worker, initargs=(game, config)) as pool:
+    # Spawned workers get the game pickled here, so that one that cannot be unpickled is reported.
+    payload = (game, config) if _START_METHOD == "fork" else pickle.dumps((game, config))
+    with context.Pool(workers, initializer=_init_worker, initargs=(payload,)) as pool:
         parts = pool.imap(_run_chunk, chunks(config.matches, workers))
         return [record for part in parts for record in part]

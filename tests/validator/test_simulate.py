@@ -129,9 +129,31 @@ def test_a_worker_dies_on_sigterm_and_leaves_ctrl_c_to_the_parent(engine):
     saved = signal.getsignal(signal.SIGTERM), signal.getsignal(signal.SIGINT)
     signal.signal(signal.SIGTERM, lambda *_: None)
     try:
-        simulate_module._init_worker(engine, SimConfig(4, ("random",) * 4, 2, seed=1))
+        simulate_module._init_worker((engine, SimConfig(4, ("random",) * 4, 2, seed=1)))
         assert signal.getsignal(signal.SIGTERM) == signal.SIG_DFL
         assert signal.getsignal(signal.SIGINT) == signal.SIG_IGN
     finally:
         signal.signal(signal.SIGTERM, saved[0])
         signal.signal(signal.SIGINT, saved[1])
+
+
+def test_a_game_a_spawned_worker_cannot_load_is_an_error_not_a_hang(engine, monkeypatch):
+    """A worker that died while unpickling its game was replaced by the pool forever."""
+    monkeypatch.setattr(simulate_module, "_START_METHOD", "spawn")
+    monkeypatch.setattr(simulate_module, "_WORKER", {})
+    simulate_module._init_worker(b"not a pickle")
+    with pytest.raises(RuntimeError, match="could not load the game"):
+        simulate_module._run_chunk((0, 1))
+
+
+@pytest.mark.parametrize("game_id", ["gogyo", "jinzai", "sengoku", "sangokushi", "sanguosha"])
+def test_an_engine_pickled_fresh_plays_as_the_original(game_id):
+    """Spawned workers (macOS, Windows) get the engine pickled before it has played: gogyo's lookup
+    tables came back holding copies of the scorer's dicts and the first game died with a KeyError."""
+    import pickle
+
+    model = load_game(DEFAULT_DECKS_DIR, game_id)
+    seats = max(model.players[0], 4)
+    config = SimConfig(seats, ("greedy", "random") * (seats // 2) + ("random",) * (seats % 2), 6, seed=3)
+    original, copied = engine_for(model), pickle.loads(pickle.dumps(engine_for(model)))
+    assert simulate(copied, config) == simulate(original, config)
