@@ -151,7 +151,51 @@ def build(
             pages = f"{written.pages} page{'s' if written.pages != 1 else ''}"
             typer.echo(f"wrote {written.path}: {pages}, {width:g}×{height:g} mm")
         typer.echo(f"wrote {output / game_id / 'build.json'}: {len(result.placements)} placements")
+        _preflight_written([f.path for f in result.files])
     if failed:
+        raise typer.Exit(1)
+
+
+def _preflight_written(paths: list[Path]) -> None:
+    """Preflight the print files a build wrote; findings are warnings (the files are written)."""
+    from .preflight import needs_boxes, preflight
+
+    for path in paths:
+        if path.name.startswith("report") or "-fillable" in path.name:  # on-screen files, not for print
+            continue
+        findings = preflight(path, boxes=needs_boxes(path.name))
+        for finding in findings:
+            _err(f"warning: {finding.line(str(path))}")
+
+
+@app.command()
+def preflight(
+    files: Annotated[list[Path], typer.Argument(help="PDF files to check (any tool's)", metavar="FILE.pdf")],
+    sheets: Annotated[bool, typer.Option("--sheets",
+        help="sheets cut at home: skip TrimBox, BleedBox and bleed")] = False,
+    min_bleed: Annotated[float, typer.Option(help="bleed in mm the shop asks for")] = 3.0,
+    min_dpi: Annotated[float, typer.Option(help="lowest effective image resolution")] = 300.0,
+    max_ink: Annotated[float, typer.Option(help="highest total ink in percent")] = 300.0,
+) -> None:
+    """Check PDFs for what print shops reject: RGB or spot colours, ink over 300 %, unembedded fonts,
+    missing boxes, bleed under 3 mm, images under 300 dpi, hairlines, text under 5 pt, forms, scripts.
+
+    One line per finding with page and position (mm from the page's lower left); exit 1 when any.
+
+    Example: fudaya preflight output/gogyo/cards-printshop.pdf"""
+    from .preflight import Limits
+    from .preflight import preflight as check_pdf
+
+    limits = Limits(min_bleed_mm=min_bleed, min_image_dpi=min_dpi, max_ink_percent=max_ink)
+    total = 0
+    for path in files:
+        findings = check_pdf(path, limits, boxes=not sheets)
+        for finding in findings:
+            typer.echo(finding.line(str(path)))
+        total += len(findings)
+        if not findings:
+            typer.echo(f"{path}: ok")
+    if total:
         raise typer.Exit(1)
 
 

@@ -12,6 +12,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
+from PIL import Image
 from reportlab.graphics import renderPDF
 from reportlab.graphics.shapes import Drawing, Group, Shape
 from reportlab.lib.colors import CMYKColor
@@ -29,6 +30,7 @@ from validator.textbox import layout_text_element
 from validator.typeset import FontMetrics, TextLayout, load_metrics
 
 from .colors import to_reportlab
+from .print_color import CMYKImageReader, cmyk_drawing
 
 
 class DrawError(RuntimeError):
@@ -285,7 +287,9 @@ def draw_image(space: CardSpace, element: Element) -> None:
 
 @lru_cache(maxsize=128)
 def _image(path: Path) -> ImageReader:
-    return ImageReader(str(path))
+    with Image.open(path) as image:
+        image.load()
+        return CMYKImageReader(image)  # raster art reaches the PDF as CMYK
 
 
 def draw_svg(space: CardSpace, element: Element) -> None:
@@ -318,7 +322,7 @@ def _svg(path: Path) -> Drawing:
         raise DrawError(f"{path.name} could not be drawn as SVG ({exc.__class__.__name__}: {exc})") from None
     if drawing is None or not drawing.width or not drawing.height:
         raise DrawError(f"{path.name} could not be read as SVG")
-    return drawing
+    return cmyk_drawing(drawing)  # SVG colours are RGB; print files carry CMYK only
 
 
 def draw_repeat(space: CardSpace, element: Element) -> None:

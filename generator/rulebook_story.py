@@ -65,6 +65,11 @@ class StorySettings:
         """Table style command: cells start on an embedded font (ReportLab's default is Helvetica)."""
         return ("FONTNAME", (0, 0), (-1, -1), self.label_font)
 
+    @property
+    def cell_ink(self) -> tuple[str, tuple[int, int], tuple[int, int], Color]:
+        """Table style command: cells start on the deck's ink (ReportLab's default is RGB black)."""
+        return ("TEXTCOLOR", (0, 0), (-1, -1), self.colors["ink"])
+
     def markup(self, text: str) -> str:
         parts = []
         for run, strong in split_emphasis(text):
@@ -160,7 +165,7 @@ def _table(block: RulebookBlock, game: Game, settings: StorySettings) -> list[Fl
     data += [[cell(t, n, False) for n, t in enumerate(row)] for row in block.rows]
     colors = settings.colors
     table = Table(data, colWidths=widths, repeatRows=1, hAlign="CENTER", style=TableStyle([
-        settings.cell_font,
+        settings.cell_font, settings.cell_ink,
         ("BACKGROUND", (0, 0), (-1, 0), colors["accent"]),
         ("BACKGROUND", (0, 1), (-1, -1), colors["tint"]),
         ("GRID", (0, 0), (-1, -1), 0.5, colors["accent"]),
@@ -211,7 +216,7 @@ def _example(block: RulebookBlock, game: Game, settings: StorySettings) -> list[
         inner.append(settings.para(block.text, "example_text"))
     inner.append(settings.para(answer_text(answer_template(block, labels), block.points), "example_points"))
     box = Table([[inner]], colWidths=[settings.width], style=TableStyle([
-        settings.cell_font,
+        settings.cell_font, settings.cell_ink,
         ("BACKGROUND", (0, 0), (-1, -1), settings.colors["tint"]),
         ("LINEBEFORE", (0, 0), (0, -1), 2.5, settings.colors["accent"]),
         ("BOX", (0, 0), (-1, -1), 0.5, settings.colors["accent"]),

@@ -37,6 +37,8 @@ runner = CliRunner()
 GAME = "gogyo"
 ISSUE_LINE = re.compile(r"^\S.*?: \$.*?: .+$")  # file[:line:col]: $.json.path: what is wrong
 SUMMARY_LINE = re.compile(rf"^{GAME}: (not built \(\d+ problems?\)|\d+ problems? \(.*\)|ok \(.*\))$")
+# build's preflight of what it wrote: a warning per finding, located by page and position
+PREFLIGHT_LINE = re.compile(r"^warning: \S+\.pdf: (document|page \d+)( at -?[\d.]+,-?[\d.]+ mm)?: .+$")
 MAX_SECONDS = 90          # per example, check and build together: a safety bound, not a speed target
 MAX_RSS_BYTES = 3 * 1024**3
 
@@ -87,7 +89,8 @@ def _assert_clean_failure_or_success(result: Result, what: str) -> None:
     for line in result.stderr.splitlines():
         if not line.strip() or line.startswith(f"{GAME} ") or "%" in line:  # the progress bar
             continue
-        assert ISSUE_LINE.match(line) or SUMMARY_LINE.match(line), f"{what}: not a located one-line error: {line!r}"
+        located = ISSUE_LINE.match(line) or SUMMARY_LINE.match(line) or PREFLIGHT_LINE.match(line)
+        assert located, f"{what}: not a located one-line error: {line!r}"
     if result.exit_code == 1:
         assert result.stderr.strip(), f"{what}: exit 1 without a word"
 

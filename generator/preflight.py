@@ -1,0 +1,349 @@
+"""Preflight: what a print shop rejects in a PDF, found by reading the file itself (ours or any tool's).
+
+Every page's content is walked with its graphics state (transform, line width, colour spaces, text
+matrix), forms included, so each finding has a page and a position in mm from the page's lower
+left corner. Checked: RGB and spot colours (operators, images, shadings), total ink over the
+limit, fonts not embedded, missing TrimBox/BleedBox and bleed under the minimum, images under
+the effective resolution, hairlines, text too small to print, forms and scripts. Repeats of one
+finding on a page are counted on its first line, so a file gives a readable list, not thousands.
+"""
+from __future__ import annotations
+
+import math
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from pypdf import PdfReader
+from pypdf.errors import PdfReadError
+from pypdf.generic import ArrayObject, ContentStream, DictionaryObject, IndirectObject, NameObject
+
+MM = 72 / 25.4
+Matrix = tuple[float, float, float, float, float, float]
+IDENTITY: Matrix = (1.0, 0.0, 0.0, 1.0, 0.0, 0.0)
+STROKES = {b"S", b"s", b"B", b"B*", b"b", b"b*"}
+FILLS = {b"f", b"F", b"f*", b"B", b"B*", b"b", b"b*"}
+SHOWS = {b"Tj", b"TJ", b"'", b'"'}
+
+
+@dataclass(frozen=True)
+class Limits:
+    """What a Japanese print shop commonly asks for (see docs/print-shops.md)."""
+
+    min_bleed_mm: float = 3.0
+    max_ink_percent: float = 300.0
+    min_image_dpi: float = 300.0
+    min_line_mm: float = 0.1
+    min_text_pt: float = 5.0
+
+
+@dataclass(frozen=True)
+class Finding:
+    page: int                          # 1-based; 0 for the whole document
+    what: str
+    at: tuple[float, float] | None = None  # mm from the page's lower left corner
+    times: int = 1
+
+    def line(self, name: str) -> str:
+        where = f"page {self.page}" if self.page else "document"
+        if self.at is not None:
+            where += f" at {self.at[0]:.1f},{self.at[1]:.1f} mm"
+        repeat = f" ({self.times} times on this page)" if self.times > 1 else ""
+        return f"{name}: {where}: {self.what}{repeat}"
+
+
+def _multiply(m: Matrix, n: Matrix) -> Matrix:
+    a, b, c, d, e, f = m
+    a2, b2, c2, d2, e2, f2 = n
+    return (a * a2 + b * c2, a * b2 + b * d2, c * a2 + d * c2, c * b2 + d * d2,
+            e * a2 + f * c2 + e2, e * b2 + f * d2 + f2)
+
+
+def _scale(m: Matrix) -> float:
+    """The geometric mean scale of a transform (what a line width or font size is multiplied by)."""
+    return math.sqrt(abs(m[0] * m[3] - m[1] * m[2]))
+
+
+def _point(m: Matrix, x: float = 0.0, y: float = 0.0) -> tuple[float, float]:
+    return ((m[0] * x + m[2] * y + m[4]) / MM, (m[1] * x + m[3] * y + m[5]) / MM)
+
+
+def _resolve(value: Any) -> Any:
+    return value.get_object() if isinstance(value, IndirectObject) else value
+
+
+def _numbers(operands: list[Any]) -> list[float]:
+    return [float(v) for v in operands if isinstance(v, (int, float)) or hasattr(v, "as_numeric")]
+
+
+@dataclass
+class _State:
+    ctm: Matrix = IDENTITY
+    line_width: float = 1.0
+    fill: str = "gray"      # the family of the current colour space: gray, rgb, cmyk, spot, pattern, other
+    stroke: str = "gray"
+    render: int = 0         # text rendering mode (3: invisible)
+
+    def copy(self) -> _State:
+        return _State(self.ctm, self.line_width, self.fill, self.stroke, self.render)
+
+
+@dataclass
+class _Page:
+    number: int
+    limits: Limits
+    found: dict[str, Finding] = field(default_factory=dict)
+
+    def add(self, what: str, at: tuple[float, float] | None) -> None:
+        seen = self.found.get(what)
+        if seen is None:
+            self.found[what] = Finding(self.number, what, at)
+        else:
+            self.found[what] = Finding(seen.page, seen.what, seen.at, seen.times + 1)
+
+
+def _space_family(space: Any, resources: DictionaryObject | None) -> str:
+    """gray / rgb / cmyk / spot / pattern / other for a colour space name or array."""
+    space = _resolve(space)
+    if isinstance(space, NameObject) and resources is not None and space not in (
+            "/DeviceGray", "/DeviceRGB", "/DeviceCMYK", "/Pattern", "/G", "/RGB", "/CMYK"):
+        named = _resolve(resources.get("/ColorSpace", DictionaryObject()))
+        if isinstance(named, DictionaryObject) and space in named:
+            return _space_family(named[space], None)
+    if isinstance(space, NameObject):
+        return {"/DeviceGray": "gray", "/G": "gray", "/DeviceRGB": "rgb", "/RGB": "rgb", "/DeviceCMYK": "cmyk",
+                "/CMYK": "cmyk", "/Pattern": "pattern", "/CalRGB": "rgb", "/CalGray": "gray"}.get(str(space), "other")
+    if isinstance(space, ArrayObject) and space:
+        kind = str(_resolve(space[0]))
+        if kind == "/ICCBased":
+            channels = int(_resolve(space[1]).get("/N", 0))
+            return {1: "gray", 3: "rgb", 4: "cmyk"}.get(channels, "other")
+        if kind in ("/CalRGB", "/Lab"):
+            return "rgb"
+        if kind == "/CalGray":
+            return "gray"
+        if kind == "/Indexed":
+            return _space_family(space[1], resources)
+        if kind == "/Separation":
+            return "cmyk" if str(_resolve(space[1])) in ("/All", "/None") else "spot"
+        if kind == "/DeviceN":
+            names = {str(_resolve(n)) for n in _resolve(space[1])}
+            return "cmyk" if names <= {"/Cyan", "/Magenta", "/Yellow", "/Black", "/None"} else "spot"
+        if kind == "/Pattern":
+            return "pattern"
+    return "other"
+
+
+class _Walker:
+    """Walks one page's content (and the forms it draws) with the graphics state."""
+
+    def __init__(self, reader: PdfReader, page: _Page) -> None:
+        self.reader, self.page, self.limits = reader, page, page.limits
+        self.pending: list[str] = []  # colour findings, placed where the colour is next painted
+
+    def _painted(self, at: tuple[float, float]) -> None:
+        for what in self.pending:
+            self.page.add(what, at)
+        self.pending.clear()
+
+    def walk(self, content: Any, resources: DictionaryObject, state: _State, depth: int = 0) -> None:
+        if depth > 12:  # forms drawing forms: far deeper than any real file
+            return
+        stack: list[_State] = []
+        text_matrix = line_matrix = IDENTITY
+        font_size = 0.0
+        at: tuple[float, float] = _point(state.ctm)
+        for operands, operator in ContentStream(content, self.reader).operations:
+            if operator == b"q":
+                stack.append(state.copy())
+            elif operator == b"Q":
+                state = stack.pop() if stack else state
+            elif operator == b"cm":
+                values = _numbers(operands)
+                if len(values) == 6:
+                    state.ctm = _multiply((values[0], values[1], values[2], values[3], values[4], values[5]), state.ctm)
+            elif operator == b"w":
+                state.line_width = (_numbers(operands) or [1.0])[0]
+            elif operator in (b"m", b"re"):
+                values = _numbers(operands)
+                if len(values) >= 2:
+                    at = _point(state.ctm, values[0], values[1])
+            elif operator in (b"rg", b"RG"):
+                self.pending.append(f"RGB {'fill' if operator == b'rg' else 'stroke'} colour "
+                                    f"{' '.join(f'{v:g}' for v in _numbers(operands))}")
+            elif operator == b"k" or operator == b"K" and _numbers(operands) != [1, 1, 1, 1]:
+                self._ink(_numbers(operands), None)  # (registration colour is for marks: strokes may use it)
+            elif operator in (b"cs", b"CS") and operands:
+                family = _space_family(operands[0], resources)
+                if operator == b"cs":
+                    state.fill = family
+                else:
+                    state.stroke = family
+            elif operator in (b"sc", b"scn", b"SC", b"SCN"):
+                family = state.fill if operator in (b"sc", b"scn") else state.stroke
+                self._colour(family, _numbers(operands), None, "fill" if operator in (b"sc", b"scn") else "stroke")
+            elif operator in FILLS and operator not in STROKES:
+                self._painted(at)
+            elif operator in STROKES:
+                self._painted(at)
+                width_mm = state.line_width * _scale(state.ctm) / MM
+                if width_mm < self.limits.min_line_mm:
+                    self.page.add(f"hairline {width_mm:.3f} mm (under {self.limits.min_line_mm:g} mm)", at)
+            elif operator == b"BT":
+                text_matrix = line_matrix = IDENTITY
+            elif operator == b"Tf" and len(operands) >= 2:
+                font_size = float(operands[1])
+            elif operator == b"Tr":
+                state.render = int((_numbers(operands) or [0])[0])
+            elif operator == b"Tm":
+                values = _numbers(operands)
+                if len(values) == 6:
+                    text_matrix = line_matrix = (values[0], values[1], values[2], values[3], values[4], values[5])
+            elif operator in (b"Td", b"TD"):
+                values = _numbers(operands)
+                if len(values) == 2:
+                    line_matrix = text_matrix = _multiply((1, 0, 0, 1, values[0], values[1]), line_matrix)
+            elif operator in SHOWS and state.render != 3:
+                placed = _multiply(text_matrix, state.ctm)
+                self._painted(_point(placed))
+                size = font_size * _scale(placed)
+                if 0 < size < self.limits.min_text_pt - 0.05:
+                    self.page.add(f"text {size:.1f} pt (under {self.limits.min_text_pt:g} pt)", _point(placed))
+            elif operator == b"Do" and operands:
+                self._painted(_point(state.ctm))
+                self._xobject(str(operands[0]), resources, state, depth)
+            elif operator == b"sh" and operands:
+                shadings = _resolve(resources.get("/Shading", DictionaryObject()))
+                shading = _resolve(shadings.get(str(operands[0]))) if isinstance(shadings, DictionaryObject) else None
+                if isinstance(shading, DictionaryObject):
+                    self._colour(_space_family(shading.get("/ColorSpace"), resources), [], at, "shading")
+            elif operator == b"INLINE IMAGE" and operands:
+                self._painted(_point(state.ctm))
+                settings = operands[0].get("settings", {}) if isinstance(operands[0], dict) else {}
+                space = settings.get("/CS", settings.get("/ColorSpace"))
+                if space is not None:
+                    self._colour(_space_family(space, resources), [], at, "inline image")
+        self._painted(at)
+
+    def _ink(self, values: list[float], at: tuple[float, float] | None) -> None:
+        total = sum(values) * 100
+        if total > self.limits.max_ink_percent + 0.5:
+            self._report(f"total ink {total:.0f}% (over {self.limits.max_ink_percent:g}%)", at)
+
+    def _colour(self, family: str, values: list[float], at: tuple[float, float] | None, role: str) -> None:
+        """A colour set (at None: placed where it is next painted) or painted (images, shadings: at)."""
+        if family == "rgb":
+            self._report(f"RGB {role} colour", at)
+        elif family == "spot":
+            self._report(f"spot colour ({role})", at)
+        elif family == "cmyk" and len(values) == 4:
+            self._ink(values, at)
+
+    def _report(self, what: str, at: tuple[float, float] | None) -> None:
+        if at is None:
+            self.pending.append(what)
+        else:
+            self.page.add(what, at)
+
+    def _xobject(self, name: str, resources: DictionaryObject, state: _State, depth: int) -> None:
+        xobjects = _resolve(resources.get("/XObject", DictionaryObject()))
+        if not isinstance(xobjects, DictionaryObject) or name not in xobjects:
+            return
+        xobject = _resolve(xobjects[name])
+        subtype = xobject.get("/Subtype")
+        if subtype == "/Image":
+            at = _point(state.ctm)
+            family = _space_family(xobject.get("/ColorSpace", NameObject("/DeviceGray")), resources)
+            if xobject.get("/ImageMask"):
+                family = state.fill
+            self._colour(family, [], at, "image")
+            width_in = math.hypot(state.ctm[0], state.ctm[1]) / 72
+            height_in = math.hypot(state.ctm[2], state.ctm[3]) / 72
+            if width_in > 0 and height_in > 0:
+                dpi = min(float(xobject.get("/Width", 0)) / width_in, float(xobject.get("/Height", 0)) / height_in)
+                if dpi < self.limits.min_image_dpi:
+                    self.page.add(f"image at {dpi:.0f} dpi (under {self.limits.min_image_dpi:g} dpi)", at)
+        elif subtype == "/Form":
+            values = [float(v) for v in xobject.get("/Matrix", [1, 0, 0, 1, 0, 0])]
+            inner = state.copy()
+            inner.ctm = _multiply((values[0], values[1], values[2], values[3], values[4], values[5]), state.ctm)
+            form_resources = _resolve(xobject.get("/Resources", resources))
+            self.walk(xobject, form_resources if isinstance(form_resources, DictionaryObject) else resources,
+                      inner, depth + 1)
+
+
+def _fonts(resources: Any, seen: set[int]) -> Iterator[tuple[str, bool]]:
+    """(font name, embedded) for every font in these resources and the forms they hold."""
+    resources = _resolve(resources)
+    if not isinstance(resources, DictionaryObject) or id(resources) in seen:
+        return
+    seen.add(id(resources))
+    fonts = _resolve(resources.get("/Font", DictionaryObject()))
+    for font in (_resolve(f) for f in (fonts.values() if isinstance(fonts, DictionaryObject) else ())):
+        if font.get("/Subtype") == "/Type3":
+            continue
+        described = _resolve(font["/DescendantFonts"][0]) if "/DescendantFonts" in font else font
+        descriptor = _resolve(described.get("/FontDescriptor", DictionaryObject()))
+        embedded = any(key in descriptor for key in ("/FontFile", "/FontFile2", "/FontFile3"))
+        yield str(font.get("/BaseFont", "?"))[1:], embedded
+    xobjects = _resolve(resources.get("/XObject", DictionaryObject()))
+    for xobject in (_resolve(x) for x in (xobjects.values() if isinstance(xobjects, DictionaryObject) else ())):
+        if xobject.get("/Subtype") == "/Form":
+            yield from _fonts(xobject.get("/Resources"), seen)
+
+
+def _boxes(page: Any, number: int, limits: Limits) -> list[Finding]:
+    found = []
+    if "/TrimBox" not in page:
+        found.append(Finding(number, "no TrimBox (the shop cannot tell where to cut)"))
+    if "/BleedBox" not in page:
+        found.append(Finding(number, "no BleedBox"))
+    if found:
+        return found
+    trim, bleed = [float(v) for v in page["/TrimBox"]], [float(v) for v in page["/BleedBox"]]
+    margin = min(trim[0] - bleed[0], trim[1] - bleed[1], bleed[2] - trim[2], bleed[3] - trim[3]) / MM
+    if margin < limits.min_bleed_mm - 0.01:
+        found.append(Finding(number, f"bleed {max(margin, 0):.1f} mm (under {limits.min_bleed_mm:g} mm)"))
+    return found
+
+
+def preflight(path: Path, limits: Limits = Limits(), *, boxes: bool = True) -> list[Finding]:
+    """Every finding in the PDF at `path`; an unreadable file is one finding.
+
+    `boxes=False` skips TrimBox, BleedBox and bleed, for sheets printed at home or cut by hand,
+    where several pieces share a page and no single trim exists."""
+    try:
+        reader = PdfReader(path)
+        pages = list(reader.pages)
+    except (OSError, PdfReadError, ValueError) as exc:
+        return [Finding(0, f"not a readable PDF ({exc})")]
+    root = _resolve(reader.trailer["/Root"])
+    assert isinstance(root, DictionaryObject)
+    found: list[Finding] = []
+    if "/AcroForm" in root:
+        found.append(Finding(0, "interactive form fields (shops flatten or refuse them)"))
+    names = _resolve(root.get("/Names", DictionaryObject()))
+    if "/JavaScript" in names or "/OpenAction" in root and "/JS" in str(_resolve(root["/OpenAction"])):
+        found.append(Finding(0, "JavaScript"))
+    unembedded: dict[str, int] = {}
+    seen: set[int] = set()
+    for number, page in enumerate(pages, start=1):
+        if boxes:
+            found.extend(_boxes(page, number, limits))
+        for name, embedded in _fonts(page.get("/Resources"), seen):
+            if not embedded:
+                unembedded.setdefault(name, number)
+        walked = _Page(number, limits)
+        contents = page.get_contents()
+        resources = _resolve(page.get("/Resources", DictionaryObject()))
+        if contents is not None:
+            _Walker(reader, walked).walk(contents, resources, _State())
+        found.extend(walked.found.values())
+    found.extend(Finding(page, f"font {name} not embedded") for name, page in unembedded.items())
+    return sorted(found, key=lambda f: (f.page, f.what))
+
+
+def needs_boxes(name: str) -> bool:
+    """Whether a file fudaya writes is cut by the shop to one trim per page (its print-shop files)."""
+    return name.endswith("-printshop.pdf")

@@ -1,0 +1,161 @@
+"""`fudaya preflight`: what a print shop rejects, found in a prepared bad PDF with page and position,
+none in a clean one, and none of the colour, ink or font kind in anything fudaya writes for print."""
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+from PIL import Image
+from pypdf import PdfReader, PdfWriter
+from pypdf.actions import JavaScript
+from reportlab.lib.colors import CMYKColor, CMYKColorSep, Color
+from reportlab.lib.units import mm
+from reportlab.pdfbase import pdfmetrics
+from reportlab.pdfbase.ttfonts import TTFont
+from reportlab.pdfgen.canvas import Canvas
+from typer.testing import CliRunner
+
+from generator.build import BuildOptions, build_game, load_checked
+from generator.cli import app
+from generator.preflight import Finding, preflight
+from validator.paths import DEFAULT_DECKS_DIR, FONTS_DIR
+
+PAGE = (80 * mm, 100 * mm)
+FONT = "PreflightGothic"
+
+
+def _font() -> str:
+    if FONT not in pdfmetrics.getRegisteredFontNames():
+        pdfmetrics.registerFont(TTFont(FONT, str(FONTS_DIR / "BIZUDGothic-Regular.ttf")))
+    return FONT
+
+
+def _boxes(path: Path, bleed_mm: float) -> None:
+    """Give every page a TrimBox inset by `bleed_mm` and a BleedBox on the media edge."""
+    writer = PdfWriter(clone_from=PdfReader(path))
+    for page in writer.pages:
+        width, height = float(page.mediabox.width), float(page.mediabox.height)
+        page.trimbox.lower_left = (bleed_mm * mm, bleed_mm * mm)
+        page.trimbox.upper_right = (width - bleed_mm * mm, height - bleed_mm * mm)
+        page.bleedbox.lower_left, page.bleedbox.upper_right = (0, 0), (width, height)
+    writer.write(path)
+
+
+@pytest.fixture(scope="module")
+def clean_pdf(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    path = tmp_path_factory.mktemp("preflight") / "clean.pdf"
+    canvas = Canvas(str(path), pagesize=PAGE, invariant=1, initialFontName=_font())
+    canvas.setFillColor(CMYKColor(0, 0, 0, 1))
+    canvas.setStrokeColor(CMYKColor(0.2, 0.8, 0.7, 0.1))
+    canvas.setLineWidth(0.5)
+    canvas.rect(10 * mm, 10 * mm, 40 * mm, 20 * mm, fill=0)
+    canvas.setFont(_font(), 8)
+    canvas.drawString(10 * mm, 50 * mm, "五行 clean 8 pt")
+    canvas.save()
+    _boxes(path, 3)
+    return path
+
+
+@pytest.fixture(scope="module")
+def bad_pdf(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """One of each thing a shop rejects, each at a known place (mm from the lower left)."""
+    folder = tmp_path_factory.mktemp("preflight")
+    path = folder / "bad.pdf"
+    tiny = folder / "tiny.png"
+    Image.new("RGB", (10, 10), (200, 30, 30)).save(tiny)
+    canvas = Canvas(str(path), pagesize=PAGE, invariant=1, initialFontName=_font())
+    canvas.setFillColor(Color(1, 0, 0))                                   # RGB fill at 10,10
+    canvas.rect(10 * mm, 10 * mm, 5 * mm, 5 * mm, fill=1, stroke=0)
+    canvas.setFillColor(CMYKColorSep(0, 0.5, 1, 0, spotName="PANTONE 021 C"))  # spot at 20,10
+    canvas.rect(20 * mm, 10 * mm, 5 * mm, 5 * mm, fill=1, stroke=0)
+    canvas.setFillColor(CMYKColor(1, 1, 1, 0.9))                          # 390 % ink at 30,10
+    canvas.rect(30 * mm, 10 * mm, 5 * mm, 5 * mm, fill=1, stroke=0)
+    canvas.setStrokeColor(CMYKColor(0, 0, 0, 1))
+    canvas.setLineWidth(0.1)                                              # 0.035 mm at 40,10
+    canvas.line(40 * mm, 10 * mm, 50 * mm, 10 * mm)
+    canvas.setFillColor(CMYKColor(0, 0, 0, 1))
+    canvas.setFont(_font(), 4)                                            # 4 pt text at 10,30
+    canvas.drawString(10 * mm, 30 * mm, "小さすぎる")
+    canvas.setFont("Helvetica", 9)                                        # a font not embedded
+    canvas.drawString(10 * mm, 40 * mm, "Helvetica")
+    canvas.drawImage(str(tiny), 10 * mm, 60 * mm, 30 * mm, 30 * mm)       # 8 dpi, RGB, at 10,60
+    canvas.save()
+    writer = PdfWriter(clone_from=PdfReader(path))
+    writer.add_open_action(JavaScript("app.alert('printed');"))
+    writer.write(path)
+    return path
+
+
+def _kinds(findings: list[Finding]) -> dict[str, Finding]:
+    return {re.sub(r"[\d.]+ ?(mm|pt|dpi|%)", "N", f.what).split(" (")[0]: f for f in findings}
+
+
+def test_every_kind_of_problem_is_found_where_it_is(bad_pdf: Path) -> None:
+    found = _kinds(preflight(bad_pdf))
+    assert found["RGB fill colour 1 0 0"].at == pytest.approx((10, 10), abs=0.1)
+    assert found["spot colour"].at == pytest.approx((20, 10), abs=0.1)
+    assert found["total ink N"].what == "total ink 390% (over 300%)"
+    assert found["total ink N"].at == pytest.approx((30, 10), abs=0.1)
+    assert found["hairline N"].what == "hairline 0.035 mm (under 0.1 mm)"
+    assert found["hairline N"].at == pytest.approx((40, 10), abs=0.1)
+    assert found["text N"].what == "text 4.0 pt (under 5 pt)"
+    assert found["text N"].at == pytest.approx((10, 30), abs=0.1)
+    assert found["image at N"].what == "image at 8 dpi (under 300 dpi)"
+    assert found["image at N"].at == pytest.approx((10, 60), abs=0.1)
+    assert found["RGB image colour"].at == pytest.approx((10, 60), abs=0.1)
+    assert found["font Helvetica not embedded"].page == 1
+    assert found["no TrimBox"].page == 1 and "no BleedBox" in found
+    assert found["JavaScript"].page == 0
+    assert len(found) == 11
+
+
+def test_a_clean_file_has_no_findings(clean_pdf: Path) -> None:
+    assert preflight(clean_pdf) == []
+
+
+def test_bleed_under_the_minimum_is_found_and_sheets_skip_boxes(tmp_path: Path, clean_pdf: Path) -> None:
+    narrow = tmp_path / "narrow.pdf"
+    narrow.write_bytes(clean_pdf.read_bytes())
+    _boxes(narrow, 2)
+    assert [f.line("narrow.pdf") for f in preflight(narrow)] == ["narrow.pdf: page 1: bleed 2.0 mm (under 3 mm)"]
+    assert preflight(narrow, boxes=False) == []
+
+
+def test_the_command_prints_one_line_per_finding_and_exits_1(bad_pdf: Path, clean_pdf: Path,
+                                                            tmp_path: Path) -> None:
+    runner = CliRunner()
+    bad = runner.invoke(app, ["preflight", str(bad_pdf)])
+    assert bad.exit_code == 1
+    lines = bad.output.splitlines()
+    assert len(lines) == 11
+    assert all(re.match(rf"^{re.escape(str(bad_pdf))}: (document|page 1)( at [\d.]+,[\d.]+ mm)?: \S", line)
+               for line in lines), lines
+    good = runner.invoke(app, ["preflight", str(clean_pdf)])
+    assert (good.exit_code, good.output) == (0, f"{clean_pdf}: ok\n")
+    junk = tmp_path / "junk.pdf"
+    junk.write_text("not a pdf")
+    broken = runner.invoke(app, ["preflight", str(junk)])
+    assert broken.exit_code == 1 and broken.output.startswith(f"{junk}: document: not a readable PDF")
+
+
+COLOUR_KINDS = ("RGB", "spot", "total ink", "not embedded", "JavaScript", "form")
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("game_id", ["gogyo", "jinzai", "sengoku", "sangokushi", "sanguosha"])
+def test_what_fudaya_writes_for_print_passes(game_id: str, tmp_path: Path) -> None:
+    """Print-shop files pass every check; sheets, maps and rulebooks carry no RGB, spot colour,
+    excess ink or unembedded font (their hairlines and small text in scaled card figures are
+    reported by the build as warnings, not asserted here)."""
+    output = tmp_path / "output"
+    result = build_game(load_checked(game_id, DEFAULT_DECKS_DIR),
+                        BuildOptions(decks_dir=DEFAULT_DECKS_DIR, output_dir=output, report=False))
+    for written in result.files:
+        if "-fillable" in written.name:
+            continue
+        findings = preflight(written.path, boxes=written.name.endswith("-printshop.pdf"))
+        if written.name.endswith("-printshop.pdf"):
+            assert findings == [], written.name
+        else:
+            assert [f for f in findings if f.what.startswith(COLOUR_KINDS)] == [], written.name
