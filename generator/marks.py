@@ -35,7 +35,7 @@ def draw_marks(canvas: Canvas, plan: SheetPlan, style: str) -> None:
             _extend_vertical(canvas, x, bottom - bleed, top + bleed, length)
         for y in (bottom - bleed, top + bleed):
             _extend_horizontal(canvas, y, left - bleed, right + bleed, length)
-        _centre_marks(canvas, left, right, bottom, top, bleed, length)
+        _centre_marks(canvas, plan, xs, ys, length)
     canvas.restoreState()
 
 
@@ -54,15 +54,29 @@ def _extend_horizontal(canvas: Canvas, y: float, low: float, high: float, length
     _line(canvas, low - _GAP_MM, y, low - _GAP_MM - length, y)
 
 
-def _centre_marks(canvas: Canvas, left: float, right: float, bottom: float, top: float,
-                  bleed: float, length: float) -> None:
-    """センタートンボ: a cross at the middle of each side, for registration and folding."""
+def _centre_marks(canvas: Canvas, plan: SheetPlan, xs: list[float], ys: list[float], length: float) -> None:
+    """センタートンボ: a cross at the middle of each side, for registration and folding.
+
+    Beside the crop marks when no cut line runs near the middle; where one does (an even number
+    of columns or rows puts a cut line, or two, at the middle) the cross moves out past the crop
+    marks, or is left out when the margin has no room for it, so the two never touch ("+||")."""
+    (left, bottom), (width, height) = plan.origin, plan.block
+    right, top = left + width, bottom + height
     cx, cy = (left + right) / 2, (bottom + top) / 2
-    reach = bleed + _GAP_MM + length / 2
-    half = length / 2
-    for x, y in ((cx, top + reach), (cx, bottom - reach)):
-        _line(canvas, x - half * 2, y, x + half * 2, y)
-        _line(canvas, x, y - half, x, y + half)
-    for x, y in ((left - reach, cy), (right + reach, cy)):
-        _line(canvas, x, y - half * 2, x, y + half * 2)
-        _line(canvas, x - half, y, x + half, y)
+    bleed, half = plan.card.bleed, length / 2
+    near = bleed + _GAP_MM + half                           # beside the crop marks
+    far = bleed + _GAP_MM + length + _GAP_MM + half         # past them
+    fits_far = far + half <= bleed + plan.mark_room - 0.5   # inside the paper, with a little to spare
+    for centre, cuts, low, high, vertical in ((cx, xs, bottom, top, True), (cy, ys, left, right, False)):
+        crowded = any(abs(cut - centre) < 2 * half + _GAP_MM for cut in cuts)
+        if crowded and not fits_far:
+            continue
+        reach = far if crowded else near
+        for side in (high + reach, low - reach):
+            x, y = (centre, side) if vertical else (side, centre)
+            if vertical:
+                _line(canvas, x - half * 2, y, x + half * 2, y)
+                _line(canvas, x, y - half, x, y + half)
+            else:
+                _line(canvas, x, y - half * 2, x, y + half * 2)
+                _line(canvas, x - half, y, x + half, y)
