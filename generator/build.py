@@ -35,6 +35,7 @@ class BuildOptions:
     report: bool = True  # also simulate the game (game.json "simulation") and write report.json/.pdf
     only: tuple[str, ...] = ()  # component ids to write (and "report"); empty: everything
     workers: int | None = None  # simulation worker processes; results do not depend on it
+    booklet: bool = False  # also each rulebook imposed 2-up in saddle-stitch order (<id>-booklet.pdf)
 
 
 @dataclass
@@ -159,6 +160,11 @@ def _write_files(game: Game, options: BuildOptions, plans: dict[str, SheetPlan],
 
         result.files.append(write_rulebook(out_dir / name, f"{game.id}/{name}", game, book, fonts=font_names,
                                            renderers=renderers))
+        if options.booklet:
+            from .booklet import write_booklet
+
+            imposed = f"{book.id}-booklet{suffix}.pdf"
+            result.files.append(write_booklet(out_dir / name, out_dir / imposed, f"{game.id}/{imposed}"))
         progress(1)
     for game_map in game.maps:  # every mode: one large sheet and the same map tiled on small paper
         if not _wanted(options, game_map.id):

@@ -117,6 +117,9 @@ def build(
     only: Annotated[list[str] | None, typer.Option(
         help="write only this component (repeatable; 'report' for the simulation report)")] = None,
     report: Annotated[bool, typer.Option("--report/--no-report", help="simulate and write report.json/.pdf")] = True,
+    booklet: Annotated[bool, typer.Option("--booklet",
+        help="also write each rulebook as a saddle-stitch booklet, 2-up (A5 on A4), duplex on the short edge")]
+        = False,
     workers: Annotated[int | None, typer.Option(
         help="simulation worker processes (results do not depend on it)")] = None,
     decks: DecksOption = DEFAULT_DECKS_DIR,
@@ -125,7 +128,7 @@ def build(
     _refuse_bad_folders(decks, output)
     options = BuildOptions(paper=paper.value, marks=marks.value, mode=mode.value, proof=proof,
                            gutter=gutter, decks_dir=decks, output_dir=output, report=report,
-                           only=tuple(only or ()), workers=workers)
+                           only=tuple(only or ()), workers=workers, booklet=booklet)
     failed = False
     for game_id in _games(games, decks):
         try:

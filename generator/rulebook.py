@@ -15,7 +15,7 @@ from reportlab.lib.colors import Color
 from reportlab.lib.enums import TA_CENTER, TA_LEFT
 from reportlab.lib.styles import ParagraphStyle
 from reportlab.pdfgen.canvas import Canvas
-from reportlab.platypus import BaseDocTemplate, Flowable, Frame, NextPageTemplate, PageTemplate
+from reportlab.platypus import BaseDocTemplate, Flowable, Frame, NextPageTemplate, PageBreak, PageTemplate, Spacer
 
 from validator.engine.registry import find_oracle
 from validator.geometry import mm_to_pt
@@ -47,11 +47,22 @@ def write_rulebook(path: Path, name: str, game: Game, book: Rulebook, *, fonts: 
         label_font=names["label"], width=column, renderers=renderers,
         resolve_hand=_hand_resolver(game, book), example_labels=book.example_labels,
     )
-    story = build_story(game, book, settings)
     with atomic_path(path) as temporary:
         doc = _RulebookDoc(temporary, game=game, book=book, page=page, column=column, names=names, colors=colors)
-        doc.build([NextPageTemplate("later"), *story])
+        doc.build([NextPageTemplate("later"), *build_story(game, book, settings)])
+        blank = -doc.page % PAGES_PER_SIGNATURE
+        if blank:  # typeset again (a story is used up by a build) with blank pages to fill the last sheet
+            doc = _RulebookDoc(temporary, game=game, book=book, page=page, column=column, names=names,
+                               colors=colors)
+            padding: list[Flowable] = [NextPageTemplate("blank")]
+            for _ in range(blank):
+                padding += [PageBreak(), Spacer(1, 1)]
+            doc.build([NextPageTemplate("later"), *build_story(game, book, settings), *padding])
     return WrittenFile(path, name, doc.page, page_mm)
+
+
+# A folded booklet is sheets of four pages; a shop binds nothing else (saddle stitch or not).
+PAGES_PER_SIGNATURE = 4
 
 
 def _hand_resolver(game: Game, book: Rulebook) -> Callable[[Sequence[str]], tuple[tuple[str, ...], ...]]:
@@ -120,7 +131,8 @@ class _RulebookDoc(BaseDocTemplate):  # type: ignore[misc]  # ReportLab is untyp
         frame = Frame(left, margin, column, page[1] - 2 * margin, id="text",
                       leftPadding=0, rightPadding=0, topPadding=0, bottomPadding=0)
         self.addPageTemplates([PageTemplate("first", [frame], onPageEnd=self._decorate),
-                               PageTemplate("later", [frame], onPageEnd=self._decorate)])
+                               PageTemplate("later", [frame], onPageEnd=self._decorate),
+                               PageTemplate("blank", [frame])])  # padding: no header, no page number
 
     def handle_pageBegin(self) -> None:  # ReportLab's name
         self._top_chapter = self.chapter
