@@ -20,7 +20,7 @@ from reportlab.lib.utils import ImageReader
 from reportlab.pdfgen.canvas import Canvas
 from svglib.svglib import svg2rlg
 
-from validator.binding import DEFAULT_INK, bind_color, bind_count, bind_text
+from validator.binding import DEFAULT_INK, SMALL_TEXT_PT, Color, bind_color, bind_count, bind_text, is_dark_mix
 from validator.geometry import contain, mm_to_pt
 from validator.issues import Issue, Location
 from validator.model import Card, Element, Layout
@@ -208,7 +208,10 @@ def draw_text(space: CardSpace, element: Element) -> None:
         raise DrawError(f"card {space.card.id!r}: text {text!r} does not fit")
     canvas = space.canvas
     canvas.saveState()
-    canvas.setFillColor(space.color(p.get("color", DEFAULT_INK)))
+    color = bind_color(p.get("color", DEFAULT_INK), space.card.bindings, space.layout)
+    if color is not None and space.layout.small_text_black and laid.size < SMALL_TEXT_PT and is_dark_mix(color):
+        color = Color("cmyk", (0.0, 0.0, 0.0, 1.0))  # small dark text on K alone: nothing to misregister
+    canvas.setFillColor(None if color is None else to_reportlab(color))
     left, top = space.x(p["x"]), space.y(p["y"])
     width, height = mm_to_pt(p["w"]), mm_to_pt(p["h"])
     if p.get("rotate", 0) == 180:

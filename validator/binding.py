@@ -36,6 +36,19 @@ class Color:
     components: tuple[float, ...]
 
 
+# Text under this size prints on K alone when its colour is a dark mix (card.small_text_black):
+# four inks misregister on hairline strokes of small characters.
+SMALL_TEXT_PT = 12.0
+
+
+def is_dark_mix(color: Color) -> bool:
+    """A near-black CMYK colour that uses more than the K ink (e.g. C30 M40 Y40 K85)."""
+    if color.space != "cmyk":
+        return False
+    cyan, magenta, yellow, black = color.components
+    return black >= 0.7 and (cyan > 0 or magenta > 0 or yellow > 0)
+
+
 def fields_used(template: str) -> list[str]:
     try:
         return [name for _, name, _, _ in _FORMATTER.parse(template) if name is not None]

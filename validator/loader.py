@@ -266,6 +266,7 @@ def _build_layout(doc: SourcedJson, issues: list[Issue], *, needs_back: bool,
         templates=templates,
         default_back=back,
         gutter=card.get("gutter"),
+        small_text_black=card.get("small_text_black", True),
         location=doc.location(),
     )
 

@@ -72,6 +72,7 @@ class Layout:
     location: Location
     color_map_locations: Mapping[str, Location] = field(default_factory=dict)  # layout.json or game.json
     gutter: float | None = None  # mm between cards on n-up sheets; None lets the imposition choose
+    small_text_black: bool = True  # dark mixed text under 12 pt prints K100 (binding.SMALL_TEXT_PT)
 
 
 @dataclass(frozen=True)

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from ..binding import BindingError, bind_text
+from ..binding import DEFAULT_INK, SMALL_TEXT_PT, BindingError, bind_color, bind_text, is_dark_mix
 from ..faces import drawn_elements, iter_leaf_elements, sides
 from ..issues import Issue, shown
 from ..model import Game
@@ -13,6 +13,7 @@ from ..typeset import load_metrics
 
 def check(game: Game) -> Iterator[Issue]:
     yield from _outside_safe_zone(game)
+    yield from _small_text_in_mixed_ink(game)
     for deck in game.decks:
         for card in deck.cards:
             for side in sides(card, has_backs=deck.has_backs):
@@ -56,3 +57,29 @@ def _outside_safe_zone(game: Game) -> Iterator[Issue]:
                     yield Issue(element.location, "outside-safe-zone",
                                 f"text box {p['x']}, {p['y']}, {p['w']}×{p['h']} mm reaches outside the "
                                 f"{size.safe} mm safe zone and may be cut", severity="warning")
+
+
+def _small_text_in_mixed_ink(game: Game) -> Iterator[Issue]:
+    """With card.small_text_black false, dark mixed text under 12 pt keeps its four inks: a warning
+    per element (cards bind colours from their fields, so each card's colour is looked at)."""
+    for deck in game.decks:
+        layout = deck.layout
+        if layout.small_text_black:
+            continue
+        reported: set[str] = set()
+        for card in deck.cards:
+            for side in sides(card, has_backs=deck.has_backs):
+                for element in iter_leaf_elements(drawn_elements(card, side.template, layout), card.bindings):
+                    where = element.location
+                    if element.type != "text" or where.pointer in reported or element.props["size"] >= SMALL_TEXT_PT:
+                        continue
+                    try:
+                        color = bind_color(element.props.get("color", DEFAULT_INK), card.bindings, layout)
+                    except BindingError:
+                        continue  # reported by the references check
+                    if color is not None and is_dark_mix(color):
+                        reported.add(where.pointer)
+                        inks = "/".join(f"{round(v * 100):g}" for v in color.components)
+                        yield Issue(where, "small-text-mixed-ink",
+                                    f"{element.props['size']} pt text in C/M/Y/K {inks} prints in several inks "
+                                    f"and may misregister (card.small_text_black is false)", severity="warning")
