@@ -34,7 +34,15 @@ from validator.model import (
 )
 from validator.model import PageBreak as PageBreakBlock
 from validator.model import Paragraph as ParagraphBlock
-from validator.rulebooks import answer_template, answer_text, cover_values, fill, plain_text, split_emphasis
+from validator.rulebooks import (
+    answer_template,
+    answer_text,
+    cover_values,
+    fill,
+    plain_text,
+    recommended_note,
+    split_emphasis,
+)
 
 from .card_face import FaceRenderer
 from .rulebook_flowables import CardRow, KinsokuParagraph
@@ -109,6 +117,9 @@ def cover(game: Game, book: Rulebook, settings: StorySettings) -> list[Flowable]
         if key in book.cover:
             out.append(KinsokuParagraph(escape(fill(book.cover[key], values, source="game.json")),
                                         settings.styles[style]))
+            note = recommended_note(game, book.cover[key]) if key == "meta" else None
+            if note:
+                out.append(KinsokuParagraph(escape(note), settings.styles["cover_meta"]))
     out.append(HRFlowable(width="100%", thickness=0.8, color=settings.colors["accent"],
                           spaceBefore=4, spaceAfter=8))
     if "lead" in book.cover:

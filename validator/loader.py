@@ -76,6 +76,7 @@ def load_game(decks_dir: Path, game_id: str) -> Game:
         rulebooks=tuple(rulebooks),
         title_en=data.get("title_en"),
         min_age=data.get("min_age"),
+        recommended=tuple(data.get("recommended", ())),
         credits=data.get("credits", {}),
         palette=data.get("palette", {}),
         maps=tuple(maps),

@@ -360,6 +360,7 @@ class Game:
     rulebooks: tuple[Rulebook, ...] = ()
     title_en: str | None = None
     min_age: int | None = None
+    recommended: tuple[str, ...] = ()  # cover facts that are our recommendation, not the source's
     credits: Mapping[str, str] = field(default_factory=dict)
     palette: Mapping[str, str] = field(default_factory=dict)  # game.json's shared palette
     simulation: Mapping[str, Any] = field(default_factory=dict)  # game.json's report simulation

@@ -154,6 +154,18 @@ def cover_values(game: Game) -> dict[str, object]:
             "minutes": _span(*game.play_minutes), "min_age": game.min_age}
 
 
+_FACT_NAMES = {"players": "プレイ人数", "minutes": "プレイ時間", "min_age": "対象年齢"}
+
+
+def recommended_note(game: Game, line_template: str) -> str | None:
+    """The cover's note under a line showing box facts that game.json lists as `recommended`
+    (ours, not the source's), e.g. 「※プレイ人数・プレイ時間は推奨値です。」; None when it shows none."""
+    shown = [key for key in _FACT_NAMES if key in game.recommended and "{" + key + "}" in line_template]
+    if not shown:
+        return None
+    return "※" + "・".join(_FACT_NAMES[key] for key in shown) + "は推奨値です。"
+
+
 def build_rulebook(doc: SourcedJson, component: Mapping[str, Any], where: Location) -> Rulebook:
     """The typed rulebook of a schema-valid rulebook.json; `where` is its component in game.json."""
     data = doc.data
