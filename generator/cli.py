@@ -243,7 +243,7 @@ def check(
 
 def _simulation_summary(game: Game, output: Path, workers: int | None) -> int:
     """Print the headline numbers of the configured simulation, write the report; count findings."""
-    from validator.sim_report import render_headline
+    from validator.sim_report import box_time_warning, render_headline
 
     from .report import simulate_for_report, write_report
 
@@ -252,6 +252,9 @@ def _simulation_summary(game: Game, output: Path, workers: int | None) -> int:
         return 0
     for line in render_headline(summary):
         typer.echo(f"  {line}")
+    warning = box_time_warning(summary)
+    if warning:
+        _err(f"{game.id}: warning: {warning}")
     try:
         with output_set(output, game.id, keep_previous=True) as staging:
             write_report(game, summary, staging)

@@ -109,11 +109,27 @@ def render_headline(s: dict[str, Any]) -> list[str]:
         f"{'/'.join(sorted(set(s['policies'])))}, seed {s['seed']}: {done['matches']} finished, "
         f"{done['timeouts']} stopped by the step cap",
         f"turns per game: {_dist(s['turns']['per_game'])}; ended by {ended}",
-        f"play time per match: mean {time['minutes_per_match']['mean']:.1f} min at {time['seconds_per_turn']:g} s/turn "
+        f"estimated play time per match: mean {time['minutes_per_match']['mean']:.1f} min at an assumed "
+        f"{time['seconds_per_turn']:g} s/turn "
         f"(box {box[0]}–{box[1]} min: {_pct(time['share_within_box'])} within, "
         f"{_pct(time['share_below_box'])} shorter, {_pct(time['share_above_box'])} longer)",
         f"win rate by turn order (95% CI): {seats}; Balance {ludii['Balance']:.3f}",
     ] + _label_lines(s.get("labels")) + _variant_lines(s.get("variants"))
+
+
+def box_time_warning(s: dict[str, Any]) -> str | None:
+    """A warning when most simulated matches fall outside the box's play time on one side.
+
+    The minutes rest on an assumed time per turn, so this says the box time and the assumption
+    disagree, not which of them is wrong."""
+    time = s["play_time"]
+    low, high = time["box_minutes"]
+    for share, side in ((time["share_below_box"], "sooner"), (time["share_above_box"], "later")):
+        if share > 0.5:
+            return (f"{_pct(share)} of simulated matches end {side} than the box's {low}–{high} min "
+                    f"(an estimate at an assumed {time['seconds_per_turn']:g} s a turn): "
+                    f"the box time or the assumed turn time needs a look")
+    return None
 
 
 def _label_lines(groups: list[dict[str, Any]] | None) -> list[str]:

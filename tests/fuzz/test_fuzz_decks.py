@@ -36,7 +36,7 @@ from hostile import (
 runner = CliRunner()
 GAME = "gogyo"
 ISSUE_LINE = re.compile(r"^\S.*?: \$.*?: .+$")  # file[:line:col]: $.json.path: what is wrong
-SUMMARY_LINE = re.compile(rf"^{GAME}: (not built \(\d+ problems?\)|\d+ problems? \(.*\)|ok \(.*\))$")
+SUMMARY_LINE = re.compile(rf"^{GAME}: (not built \(\d+ problems?\)|\d+ problems? \(.*\)|ok \(.*\)|warning: .+)$")
 # build's preflight of what it wrote: a warning per finding, located by page and position
 PREFLIGHT_LINE = re.compile(r"^warning: \S+\.pdf: (document|page \d+)( at -?[\d.]+,-?[\d.]+ mm)?: .+$")
 MAX_SECONDS = 90          # per example, check and build together: a safety bound, not a speed target

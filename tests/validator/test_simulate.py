@@ -157,3 +157,19 @@ def test_an_engine_pickled_fresh_plays_as_the_original(game_id):
     config = SimConfig(seats, ("greedy", "random") * (seats // 2) + ("random",) * (seats % 2), 6, seed=3)
     original, copied = engine_for(model), pickle.loads(pickle.dumps(engine_for(model)))
     assert simulate(copied, config) == simulate(original, config)
+
+
+def _timed(below, within, above):
+    return {"play_time": {"box_minutes": [20, 30], "seconds_per_turn": 30, "share_below_box": below,
+                          "share_within_box": within, "share_above_box": above}}
+
+
+def test_check_warns_when_most_matches_miss_the_box_time():
+    """gogyo: 72 % of the matches end sooner than the box's 20-30 min (issue 13); said as an estimate."""
+    from validator.sim_report import box_time_warning
+
+    assert box_time_warning(_timed(0.722, 0.248, 0.03)) == (
+        "72.2 % of simulated matches end sooner than the box's 20–30 min (an estimate at an assumed 30 s a "
+        "turn): the box time or the assumed turn time needs a look")
+    assert "end later" in box_time_warning(_timed(0.1, 0.3, 0.6))
+    assert box_time_warning(_timed(0.4, 0.4, 0.2)) is None  # no single side holds most matches
