@@ -186,27 +186,37 @@ def run_study(game: Game, study: VariantStudy, plan: SimulationPlan, *, workers:
 
 
 def _verdicts(rows: Sequence[Mapping[str, Any]], default: Mapping[str, Any],
-              by_balance: Sequence[Mapping[str, Any]]) -> dict[str, str]:
-    """One sentence a designer can act on, in English and Japanese: where the default stands, and
-    whether the seats' win-rate intervals tell the options apart at this sample size."""
+              by_balance: Sequence[Mapping[str, Any]]) -> dict[str, Any]:
+    """One sentence a designer can act on, in English and Japanese: where the default stands.
+
+    Balance alone orders the options by noise as readily as by design (jinzai's default ranked
+    1st at one seed and 4th at another), so an order is claimed only between options whose seat
+    win-rate intervals separate; otherwise the sentence says that no ranking is claimed."""
     best = by_balance[0]
-    separated = not all(_intervals_overlap(row["seats"], best["seats"]) for row in rows)
     rank = by_balance.index(default) + 1
     balance, sd, margin = default["balance"], default["score_sd"], default["winning_margin_mean"]
-    where = ("the most balanced option" if rank == 1 else
-             f"balance rank {rank} of {len(rows)} (best: {best['id']} at {best['balance']:.3f})")
-    where_ja = ("全案の中で最も釣り合っている" if rank == 1 else
-                f"釣り合いは{len(rows)}案中{rank}番目（最良は{best['id']}の{best['balance']:.3f}）")
-    noise = ("the seat win-rate intervals separate some options, so the choice changes seat fairness" if separated
-             else "every option's seat win-rate intervals overlap the best one's, so the seats do not separate "
-                  "them at this sample size")
-    noise_ja = ("手番順ごとの勝率の信頼区間が重ならない案があり、選択が席の公平さを変える" if separated
-                else "どの案も手番順ごとの勝率の95%信頼区間が最良案と重なり、"
-                     "この試合数では席の有利不利で案を区別できない")
+    apart = [row["id"] for row in rows
+             if row is not default and not _intervals_overlap(row["seats"], default["seats"])]
+    if default is best and apart:
+        where = (f"the highest Balance measured, and more balanced than {', '.join(apart)} (seat win-rate "
+                 f"intervals separate); the other options are not told apart")
+        where_ja = (f"測定したBalanceは最高で、{'・'.join(apart)}より釣り合っている"
+                    f"（手番順勝率の95%信頼区間が重ならない）。他の案とは区別できない")
+    elif best["id"] in apart:
+        where = (f"balance rank {rank} of {len(rows)}, below {best['id']} at {best['balance']:.3f} "
+                 f"(seat win-rate intervals separate)")
+        where_ja = (f"釣り合いは{len(rows)}案中{rank}番目で、{best['id']}（{best['balance']:.3f}）に劣る"
+                    f"（手番順勝率の95%信頼区間が重ならない）")
+    else:
+        top = "the highest measured" if default is best else f"best measured {best['id']} at {best['balance']:.3f}"
+        where = f"{top}, but the seat win-rate intervals overlap, so no ranking is claimed at this sample size"
+        top_ja = "測定上は最高" if default is best else f"測定上の最高は{best['id']}の{best['balance']:.3f}"
+        where_ja = f"{top_ja}だが、手番順勝率の95%信頼区間が重なるため、この試合数では順位を主張しない"
     return {
-        "verdict": f"default {default['id']}: Balance {balance:.3f}, {where}; {noise}; "
+        "ranking_supported": bool(apart),
+        "verdict": f"default {default['id']}: Balance {balance:.3f}, {where}; "
                    f"score spread sd {sd:.2f}, mean winning margin {margin:.2f}",
-        "verdict_ja": f"既定の{default['id']}はBalance {balance:.3f}で、{where_ja}。{noise_ja}。"
+        "verdict_ja": f"既定の{default['id']}はBalance {balance:.3f}。{where_ja}。"
                       f"得点の標準偏差 {sd:.2f}、平均勝差 {margin:.2f}。",
     }
 

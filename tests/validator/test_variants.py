@@ -85,3 +85,31 @@ def test_the_study_compares_every_option_on_the_same_deals(game, study):
     assert default_row["balance"] == balances[result["balance_rank_of_default"] - 1]
     assert result["verdict"].startswith("default 1bun-2bun: Balance")
     assert run_study(game, small, plan, workers=2) == result  # workers do not change a number
+
+
+def _row(option: str, balance: float, intervals: list[tuple[float, float]], default: bool = False) -> dict:
+    return {"id": option, "default": default, "balance": balance, "score_sd": 1.0, "winning_margin_mean": 2.0,
+            "seats": [{"ci95": list(ci)} for ci in intervals]}
+
+
+def test_a_ranking_is_claimed_only_where_the_seat_intervals_separate() -> None:
+    """jinzai's default was "the most balanced option" at seed 1 and 4th at seed 4: overlapping
+    intervals order options by noise, so no order is claimed from them (issue 13)."""
+    from validator.variants import _verdicts
+
+    close = [(0.20, 0.30), (0.22, 0.32)]
+    default = _row("a", 0.97, close, default=True)
+    rows = [default, _row("b", 0.95, close), _row("c", 0.99, close)]
+    verdict = _verdicts(rows, default, sorted(rows, key=lambda r: -r["balance"]))
+    assert "no ranking is claimed" in verdict["verdict"] and "順位を主張しない" in verdict["verdict_ja"]
+    assert not verdict["ranking_supported"] and "rank" not in verdict["verdict"].replace("ranking", "")
+
+    lopsided = _row("d", 0.60, [(0.40, 0.50), (0.05, 0.10)])
+    rows = [default, _row("b", 0.95, close), lopsided]
+    verdict = _verdicts(rows, default, sorted(rows, key=lambda r: -r["balance"]))
+    assert "more balanced than d" in verdict["verdict"] and "most balanced option" not in verdict["verdict"]
+
+    best = _row("e", 0.99, [(0.24, 0.26), (0.24, 0.26)])
+    worse = _row("a", 0.70, [(0.40, 0.50), (0.05, 0.10)], default=True)
+    verdict = _verdicts([worse, best], worse, [best, worse])
+    assert "balance rank 2 of 2, below e at 0.990" in verdict["verdict"] and verdict["ranking_supported"]
