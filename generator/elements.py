@@ -14,13 +14,13 @@ from typing import Any
 
 from PIL import Image
 from reportlab.graphics import renderPDF
-from reportlab.graphics.shapes import Drawing, Group, Shape
+from reportlab.graphics.shapes import Drawing
 from reportlab.lib.colors import CMYKColor
 from reportlab.lib.utils import ImageReader
 from reportlab.pdfgen.canvas import Canvas
 from svglib.svglib import svg2rlg
 
-from validator.binding import DEFAULT_INK, SMALL_TEXT_PT, Color, bind_color, bind_count, bind_text, is_dark_mix
+from validator.binding import DEFAULT_INK, Color, bind_color, bind_count, bind_text, small_dark_mix
 from validator.geometry import contain, mm_to_pt
 from validator.issues import Issue, Location
 from validator.model import Card, Element, Layout
@@ -30,7 +30,7 @@ from validator.textbox import layout_text_element
 from validator.typeset import FontMetrics, TextLayout, load_metrics
 
 from .colors import to_reportlab
-from .print_color import CMYKImageReader, cmyk_drawing
+from .print_color import CMYKImageReader, cmyk_drawing, shapes
 
 
 class DrawError(RuntimeError):
@@ -159,7 +159,7 @@ def draw_path(space: CardSpace, element: Element) -> None:
     fill = space.color(element.get("fill"), opacity)
     stroke = space.color(element.get("stroke"), opacity)
     width = element.get("stroke_width", 0.3)  # the drawing's own transform already scales mm to points
-    for shape in _shapes(drawing):
+    for shape in shapes(drawing):
         shape.fillColor = fill
         shape.strokeColor = stroke
         shape.strokeWidth = width if stroke is not None else 0
@@ -192,12 +192,6 @@ def _render(space: CardSpace, drawing: Drawing, x: float, y: float) -> None:
 _K_BLACK = CMYKColor(0, 0, 0, 1)
 
 
-def _shapes(node: Any) -> list[Shape]:
-    if isinstance(node, (Group, Drawing)):
-        return [s for child in node.contents for s in _shapes(child)]
-    return [node] if isinstance(node, Shape) else []
-
-
 def draw_text(space: CardSpace, element: Element) -> None:
     p = element.props
     text = bind_text(p["text"], space.card.bindings)
@@ -209,7 +203,7 @@ def draw_text(space: CardSpace, element: Element) -> None:
     canvas = space.canvas
     canvas.saveState()
     color = bind_color(p.get("color", DEFAULT_INK), space.card.bindings, space.layout)
-    if color is not None and space.layout.small_text_black and laid.size < SMALL_TEXT_PT and is_dark_mix(color):
+    if space.layout.small_text_black and small_dark_mix(color, laid.size):
         color = Color("cmyk", (0.0, 0.0, 0.0, 1.0))  # small dark text on K alone: nothing to misregister
     canvas.setFillColor(None if color is None else to_reportlab(color))
     left, top = space.x(p["x"]), space.y(p["y"])

@@ -23,7 +23,7 @@ MM = 72 / 25.4
 Matrix = tuple[float, float, float, float, float, float]
 IDENTITY: Matrix = (1.0, 0.0, 0.0, 1.0, 0.0, 0.0)
 STROKES = {b"S", b"s", b"B", b"B*", b"b", b"b*"}
-FILLS = {b"f", b"F", b"f*", b"B", b"B*", b"b", b"b*"}
+PAINTS = STROKES | {b"f", b"F", b"f*"}
 SHOWS = {b"Tj", b"TJ", b"'", b'"'}
 
 
@@ -183,12 +183,10 @@ class _Walker:
             elif operator in (b"sc", b"scn", b"SC", b"SCN"):
                 family = state.fill if operator in (b"sc", b"scn") else state.stroke
                 self._colour(family, _numbers(operands), None, "fill" if operator in (b"sc", b"scn") else "stroke")
-            elif operator in FILLS and operator not in STROKES:
-                self._painted(at)
-            elif operator in STROKES:
+            elif operator in PAINTS:
                 self._painted(at)
                 width_mm = state.line_width * _scale(state.ctm) / MM
-                if width_mm < self.limits.min_line_mm:
+                if operator in STROKES and width_mm < self.limits.min_line_mm:
                     self.page.add(f"hairline {width_mm:.3f} mm (under {self.limits.min_line_mm:g} mm)", at)
             elif operator == b"BT":
                 text_matrix = line_matrix = IDENTITY

@@ -10,7 +10,6 @@ belong in the deck's palette, which is CMYK from the start.
 """
 from __future__ import annotations
 
-from collections.abc import Iterator
 from typing import Any
 
 from PIL import Image, ImageChops, ImageMath
@@ -43,20 +42,19 @@ def print_color(color: Any) -> Any:
     return CMYKColor(round(c, 4), round(m, 4), round(y, 4), round(k, 4), alpha=color.alpha)
 
 
-def _nodes(node: Any) -> Iterator[Any]:
-    yield node
+def shapes(node: Any) -> list[Shape]:
+    """The leaf shapes of a drawing or group (where svglib puts every paint), in drawing order."""
     if isinstance(node, (Group, Drawing)):
-        for child in node.contents:
-            yield from _nodes(child)
+        return [s for child in node.contents for s in shapes(child)]
+    return [node] if isinstance(node, Shape) else []
 
 
 def cmyk_drawing(drawing: Drawing) -> Drawing:
     """Every fill and stroke colour of an SVG drawing made CMYK, in place; returns it."""
-    for node in _nodes(drawing):
-        if isinstance(node, Shape) or hasattr(node, "fillColor"):
-            for attribute in ("fillColor", "strokeColor"):
-                if hasattr(node, attribute):
-                    setattr(node, attribute, print_color(getattr(node, attribute)))
+    for shape in shapes(drawing):
+        for attribute in ("fillColor", "strokeColor"):
+            if hasattr(shape, attribute):
+                setattr(shape, attribute, print_color(getattr(shape, attribute)))
     return drawing
 
 
