@@ -49,6 +49,11 @@ def is_dark_mix(color: Color) -> bool:
     return black >= 0.7 and (cyan > 0 or magenta > 0 or yellow > 0)
 
 
+def small_dark_mix(color: Color | None, size_pt: float) -> bool:
+    """Text that card.small_text_black puts on K alone: under SMALL_TEXT_PT, in a dark mix."""
+    return color is not None and size_pt < SMALL_TEXT_PT and is_dark_mix(color)
+
+
 def fields_used(template: str) -> list[str]:
     try:
         return [name for _, name, _, _ in _FORMATTER.parse(template) if name is not None]

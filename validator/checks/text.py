@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from ..binding import DEFAULT_INK, SMALL_TEXT_PT, BindingError, bind_color, bind_text, is_dark_mix
+from ..binding import DEFAULT_INK, BindingError, bind_color, bind_text, small_dark_mix
 from ..faces import drawn_elements, iter_leaf_elements, sides
 from ..issues import Issue, shown
 from ..model import Game
@@ -71,13 +71,13 @@ def _small_text_in_mixed_ink(game: Game) -> Iterator[Issue]:
             for side in sides(card, has_backs=deck.has_backs):
                 for element in iter_leaf_elements(drawn_elements(card, side.template, layout), card.bindings):
                     where = element.location
-                    if element.type != "text" or where.pointer in reported or element.props["size"] >= SMALL_TEXT_PT:
+                    if element.type != "text" or where.pointer in reported:
                         continue
                     try:
                         color = bind_color(element.props.get("color", DEFAULT_INK), card.bindings, layout)
                     except BindingError:
                         continue  # reported by the references check
-                    if color is not None and is_dark_mix(color):
+                    if color is not None and small_dark_mix(color, element.props["size"]):
                         reported.add(where.pointer)
                         inks = "/".join(f"{round(v * 100):g}" for v in color.components)
                         yield Issue(where, "small-text-mixed-ink",
