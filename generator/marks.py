@@ -23,18 +23,18 @@ def draw_marks(canvas: Canvas, plan: SheetPlan, style: str) -> None:
     xs, ys = plan.cut_lines()
     (left, bottom), (width, height) = plan.origin, plan.block
     right, top = left + width, bottom + height
-    bleed = plan.card.bleed
+    bleed_x, bleed_y = plan.edge
     length = max(1.0, min(_LENGTH_MM, plan.mark_room - _GAP_MM))
     for x in xs:
-        _extend_vertical(canvas, x, bottom - bleed, top + bleed, length)
+        _extend_vertical(canvas, x, bottom - bleed_y, top + bleed_y, length)
     for y in ys:
-        _extend_horizontal(canvas, y, left - bleed, right + bleed, length)
+        _extend_horizontal(canvas, y, left - bleed_x, right + bleed_x, length)
     if style == "tombo":
         # 外トンボ: the bleed line beside each outer trim line, forming the double corner mark.
-        for x in (left - bleed, right + bleed):
-            _extend_vertical(canvas, x, bottom - bleed, top + bleed, length)
-        for y in (bottom - bleed, top + bleed):
-            _extend_horizontal(canvas, y, left - bleed, right + bleed, length)
+        for x in (left - bleed_x, right + bleed_x):
+            _extend_vertical(canvas, x, bottom - bleed_y, top + bleed_y, length)
+        for y in (bottom - bleed_y, top + bleed_y):
+            _extend_horizontal(canvas, y, left - bleed_x, right + bleed_x, length)
         _centre_marks(canvas, plan, xs, ys, length)
     canvas.restoreState()
 
@@ -63,11 +63,12 @@ def _centre_marks(canvas: Canvas, plan: SheetPlan, xs: list[float], ys: list[flo
     (left, bottom), (width, height) = plan.origin, plan.block
     right, top = left + width, bottom + height
     cx, cy = (left + right) / 2, (bottom + top) / 2
-    bleed, half = plan.card.bleed, length / 2
-    near = bleed + _GAP_MM + half                           # beside the crop marks
-    far = bleed + _GAP_MM + length + _GAP_MM + half         # past them
-    fits_far = far + half <= bleed + plan.mark_room - 0.5   # inside the paper, with a little to spare
-    for centre, cuts, low, high, vertical in ((cx, xs, bottom, top, True), (cy, ys, left, right, False)):
+    half = length / 2
+    for centre, cuts, low, high, vertical, bleed in ((cx, xs, bottom, top, True, plan.edge[1]),
+                                                     (cy, ys, left, right, False, plan.edge[0])):
+        near = bleed + _GAP_MM + half                           # beside the crop marks
+        far = bleed + _GAP_MM + length + _GAP_MM + half         # past them
+        fits_far = far + half <= bleed + plan.mark_room - 0.5   # inside the paper, with a little to spare
         crowded = any(abs(cut - centre) < 2 * half + _GAP_MM for cut in cuts)
         if crowded and not fits_far:
             continue
