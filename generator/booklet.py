@@ -7,9 +7,11 @@ on its front and 2i+2 and n-2i-1 on its back, so the printed stack folded in the
 """
 from __future__ import annotations
 
+import hashlib
 from pathlib import Path
 
 from pypdf import PageObject, PdfReader, PdfWriter, Transformation
+from pypdf.generic import ArrayObject, ByteStringObject, DecodedStreamObject, NameObject, RectangleObject
 
 from validator.geometry import POINTS_PER_MM
 from validator.presets import PAPER_SIZES
@@ -50,9 +52,38 @@ def write_booklet(source: Path, path: Path, name: str) -> WrittenFile:
         side = PageObject.create_blank_page(width=sheet_w, height=sheet_h)
         for number, x in ((left, left_x), (right, sheet_w / 2)):
             side.merge_transformed_page(reader.pages[number - 1], Transformation().translate(x, y))
+        side.trimbox = side.bleedbox = RectangleObject((0, 0, sheet_w, sheet_h))
         writer.add_page(side)
-    writer.add_metadata({"/Title": f"{reader.metadata.title if reader.metadata else ''} (booklet)",
-                         "/Creator": "fudaya", "/Producer": "fudaya (pypdf)"})
+    title = f"{reader.metadata.title if reader.metadata else ''} (booklet)"
+    writer.add_metadata({"/Title": title, "/Creator": "fudaya", "/Producer": "fudaya (pypdf)"})
+    _keep_pdfx(reader, writer, title)
     with atomic_path(path) as temporary:
         writer.write(temporary)
     return WrittenFile(path, name, len(writer.pages), sheet_mm)
+
+
+def _keep_pdfx(reader: PdfReader, writer: PdfWriter, title: str) -> None:
+    """The booklet claims the rulebook's PDF/X standard, with its output intent and fresh metadata."""
+    from .pdfx import STANDARDS, document_id, xmp_packet
+
+    info: dict[str, object] = dict(reader.metadata or {})
+    version = info.get("/GTS_PDFXVersion")
+    standard = next((s for s in STANDARDS.values() if s.version == version), None)
+    if standard is None:
+        return
+    intents = reader.root_object["/OutputIntents"].get_object()
+    assert isinstance(intents, ArrayObject)
+    writer._root_object[NameObject("/OutputIntents")] = ArrayObject([intent.clone(writer) for intent in intents])
+    date = str(info.get("/CreationDate", "D:20000101000000Z"))
+    writer.add_metadata({"/GTS_PDFXVersion": version, "/Trapped": NameObject("/False"),
+                         "/CreationDate": date, "/ModDate": date,
+                         **({"/GTS_PDFXConformance": standard.conformance} if standard.conformance else {})})
+    iso = f"{date[2:6]}-{date[6:8]}-{date[8:10]}T{date[10:12]}:{date[12:14]}:{date[14:16]}Z"
+    metadata = DecodedStreamObject()
+    metadata.set_data(xmp_packet(title=title, producer="fudaya (pypdf)", date=iso, standard=standard,
+                                 document_id=document_id(title)))
+    metadata.update({NameObject("/Type"): NameObject("/Metadata"), NameObject("/Subtype"): NameObject("/XML")})
+    writer._root_object[NameObject("/Metadata")] = writer._add_object(metadata)
+    writer.pdf_header = f"%PDF-{standard.pdf_version[0]}.{standard.pdf_version[1]}"
+    file_id = ByteStringObject(hashlib.md5(f"fudaya:{title}".encode(), usedforsecurity=False).digest())
+    writer._ID = ArrayObject((file_id, file_id))  # PDF/X needs one; derived, so rebuilds stay identical

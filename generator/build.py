@@ -36,6 +36,7 @@ class BuildOptions:
     only: tuple[str, ...] = ()  # component ids to write (and "report"); empty: everything
     workers: int | None = None  # simulation worker processes; results do not depend on it
     booklet: bool = False  # also each rulebook imposed 2-up in saddle-stitch order (<id>-booklet.pdf)
+    pdfx: str = "x-4"  # the PDF/X standard print files declare (generator.pdfx.STANDARDS)
 
 
 @dataclass
@@ -101,6 +102,26 @@ def _check_only(game: Game, options: BuildOptions) -> None:
                                 f"{game.id} (components: {', '.join(sorted(known))})")])
 
 
+def _refuse_false_claims(game: Game, options: BuildOptions, result: BuildResult) -> None:
+    """A file may not claim PDF/X-1a and hold transparency (soft-masked art, opacity): the build fails,
+    naming where, and the previous output set stays. X-4 allows transparency, so it is not checked."""
+    if options.pdfx != "x-1a":
+        return
+    from .preflight import preflight
+
+    problems = []
+    for written in result.files:
+        blending = [f for f in preflight(written.path, boxes=False) if f.what.startswith("transparency")]
+        if blending:
+            pages = ", ".join(str(f.page) for f in blending[:5]) + (" …" if len(blending) > 5 else "")
+            problems.append(Issue(game.location, "pdfx-transparency",
+                                  f"{written.name}: page {pages} holds transparency (art with an alpha channel "
+                                  "or an opacity), which PDF/X-1a does not allow; build --pdfx x-4 or give "
+                                  "the art none"))
+    if problems:
+        raise BuildError(problems)
+
+
 def build_game(game: Game, options: BuildOptions, progress: Callable[[int], None] = lambda n: None) -> BuildResult:
     """Write the game's files; output/<game>/ is replaced as a whole once all of them are complete.
 
@@ -112,6 +133,7 @@ def build_game(game: Game, options: BuildOptions, progress: Callable[[int], None
     partial = bool(options.only) or not options.report or options.proof or options.mode != "both"
     with output_set(options.output_dir, game.id, keep_previous=partial) as staging:
         result = _write_files(game, options, plans, staging, progress)
+        _refuse_false_claims(game, options, result)
         _write_manifest(staging / "build.json", game, options, result, merge=partial)
     final = options.output_dir / game.id
     result.files = [replace(f, path=final / f.path.relative_to(staging)) for f in result.files]
@@ -139,16 +161,17 @@ def _write_files(game: Game, options: BuildOptions, plans: dict[str, SheetPlan],
                 outputs.append(write_sheets(out_dir / name, f"{game.id}/{name}", deck,
                                             replace(renderer, fillable=fillable), plans[deck.id],
                                             marks=options.marks, title=title, initial_font=initial_font,
-                                            progress=progress))
+                                            progress=progress, pdfx=None if fillable else options.pdfx))
         elif options.mode in ("sheets", "both"):
             name = f"{deck.id}{suffix}.pdf"
             outputs.append(write_sheets(out_dir / name, f"{game.id}/{name}", deck, renderer, plans[deck.id],
                                         marks=options.marks, title=title, initial_font=initial_font,
-                                        progress=progress))
+                                        progress=progress, pdfx=options.pdfx))
         if deck.has_backs and options.mode in ("printshop", "both"):
             name = f"{deck.id}-printshop{suffix}.pdf"
             outputs.append(write_printshop(out_dir / name, f"{game.id}/{name}", deck, renderer,
-                                           title=title, initial_font=initial_font, progress=progress))
+                                           title=title, initial_font=initial_font, progress=progress,
+                                           pdfx=options.pdfx))
         for written, placements in outputs:
             result.files.append(written)
             result.placements.extend(placements)
@@ -159,7 +182,7 @@ def _write_files(game: Game, options: BuildOptions, plans: dict[str, SheetPlan],
         from .rulebook import write_rulebook  # platypus is only loaded when a rulebook is written
 
         result.files.append(write_rulebook(out_dir / name, f"{game.id}/{name}", game, book, fonts=font_names,
-                                           renderers=renderers))
+                                           renderers=renderers, pdfx=options.pdfx))
         if options.booklet:
             from .booklet import write_booklet
 
@@ -172,7 +195,7 @@ def _write_files(game: Game, options: BuildOptions, plans: dict[str, SheetPlan],
         from .map_pdf import write_map_files
 
         files, records = write_map_files(out_dir, game, game_map, font_names, suffix=suffix,
-                                         initial_font=initial_font, progress=progress)
+                                         initial_font=initial_font, progress=progress, pdfx=options.pdfx)
         result.files.extend(files)
         result.maps.extend(records)
     if options.report and not options.proof and _wanted(options, "report"):

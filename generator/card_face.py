@@ -37,7 +37,8 @@ class FaceRenderer:
     base_font: str
     proof: bool = False
     fillable: bool = False
-    _forms: dict[tuple[Canvas, str], str] = field(default_factory=dict, compare=False, repr=False)
+    scale: float = 1.0  # under 1: drawn as a reduced figure (lines and text kept printable, see CardSpace)
+    _forms: dict[tuple[Canvas, str, float], str] = field(default_factory=dict, compare=False, repr=False)
 
     def draw(self, canvas: Canvas, card: Card, template: str, x_mm: float, y_mm: float, bleed: Bleed) -> None:
         """Draw `template` for `card` with its trim box's bottom-left corner at (x_mm, y_mm) on the page."""
@@ -58,7 +59,7 @@ class FaceRenderer:
 
     def _draw_elements(self, canvas: Canvas, card: Card, template: str) -> None:
         space = CardSpace(canvas, card, self.layout, self.deck_dir, self.fonts, self.base_font,
-                          fillable=self.fillable)
+                          fillable=self.fillable, scale=self.scale)
         for element in drawn_elements(card, template, self.layout):
             try:
                 DRAW_BY_TYPE[element.type](space, element)
@@ -69,9 +70,12 @@ class FaceRenderer:
 
     def _shared_form(self, canvas: Canvas, card: Card, template: str) -> str:
         """A template that is the same on every card is drawn once per file as a PDF form and reused."""
-        key = (canvas, template)  # holds the canvas, so no later canvas can reuse its id
+        key = (canvas, template, self.scale)  # holds the canvas, so no later canvas can reuse its id
         if key not in self._forms:
-            name = f"shared-{template}"
+            # numbered per canvas: decks (and figure sizes) drawing into one file never share a name
+            number = canvas.__dict__.get("_fudaya_forms", 0)
+            canvas.__dict__["_fudaya_forms"] = number + 1
+            name = f"shared-{template}-{number}"
             size, bleed = self.layout.size, self.layout.size.bleed
             canvas.beginForm(name, lowerx=mm_to_pt(-bleed), lowery=mm_to_pt(-bleed),
                              upperx=mm_to_pt(size.width + bleed), uppery=mm_to_pt(size.height + bleed))

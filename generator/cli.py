@@ -37,6 +37,11 @@ class Marks(StrEnum):
     none = "none"
 
 
+class Pdfx(StrEnum):
+    x4 = "x-4"
+    x1a = "x-1a"
+
+
 class Mode(StrEnum):
     both = "both"
     sheets = "sheets"
@@ -112,7 +117,7 @@ def build(
     proof: Annotated[bool, typer.Option("--proof",
         help="draw trim, safe-zone and corner guides (files get -proof)")] = False,
     gutter: Annotated[float | None, typer.Option(
-        help="space between cards in mm (default: full bleed if it costs no card)")] = None,
+        help="space between cards in mm (default: as much bleed as fits without losing a card)")] = None,
     output: Annotated[Path, typer.Option("--output", "-o", help="output folder")] = DEFAULT_OUTPUT_DIR,
     only: Annotated[list[str] | None, typer.Option(
         help="write only this component (repeatable; 'report' for the simulation report)")] = None,
@@ -120,6 +125,9 @@ def build(
     booklet: Annotated[bool, typer.Option("--booklet",
         help="also write each rulebook as a saddle-stitch booklet, 2-up (A5 on A4), duplex on the short edge")]
         = False,
+    pdfx: Annotated[Pdfx, typer.Option(
+        help="PDF/X standard of the print files: X-4, or X-1a (PDF 1.4, no transparency) for shops that ask")]
+        = Pdfx.x4,
     workers: Annotated[int | None, typer.Option(
         help="simulation worker processes (results do not depend on it)")] = None,
     decks: DecksOption = DEFAULT_DECKS_DIR,
@@ -128,7 +136,7 @@ def build(
     _refuse_bad_folders(decks, output)
     options = BuildOptions(paper=paper.value, marks=marks.value, mode=mode.value, proof=proof,
                            gutter=gutter, decks_dir=decks, output_dir=output, report=report,
-                           only=tuple(only or ()), workers=workers, booklet=booklet)
+                           only=tuple(only or ()), workers=workers, booklet=booklet, pdfx=pdfx.value)
     failed = False
     for game_id in _games(games, decks):
         try:
@@ -166,7 +174,7 @@ def _preflight_written(paths: list[Path]) -> None:
     for path in paths:
         if path.name.startswith("report") or "-fillable" in path.name:  # on-screen files, not for print
             continue
-        findings = preflight(path, boxes=needs_boxes(path.name))
+        findings = preflight(path, boxes=needs_boxes(path.name), pdfx=True)
         for finding in findings:
             _err(f"warning: {finding.line(str(path))}")
 
@@ -179,9 +187,12 @@ def preflight(
     min_bleed: Annotated[float, typer.Option(help="bleed in mm the shop asks for")] = 3.0,
     min_dpi: Annotated[float, typer.Option(help="lowest effective image resolution")] = 300.0,
     max_ink: Annotated[float, typer.Option(help="highest total ink in percent")] = 300.0,
+    pdfx: Annotated[bool, typer.Option("--pdfx", help="also report a file that does not declare PDF/X")] = False,
 ) -> None:
     """Check PDFs for what print shops reject: RGB or spot colours, ink over 300 %, unembedded fonts,
-    missing boxes, bleed under 3 mm, images under 300 dpi, hairlines, text under 5 pt, forms, scripts.
+    missing boxes, bleed under 3 mm, images under 300 dpi, hairlines, text under 5 pt, forms, scripts;
+    in a file that claims PDF/X, its identification keys, output intent, metadata, page boxes and (X-1a)
+    transparency.
 
     One line per finding with page and position (mm from the page's lower left); exit 1 when any.
 
@@ -192,7 +203,7 @@ def preflight(
     limits = Limits(min_bleed_mm=min_bleed, min_image_dpi=min_dpi, max_ink_percent=max_ink)
     total = 0
     for path in files:
-        findings = check_pdf(path, limits, boxes=not sheets)
+        findings = check_pdf(path, limits, boxes=not sheets, pdfx=pdfx)
         for finding in findings:
             typer.echo(finding.line(str(path)))
         total += len(findings)

@@ -45,14 +45,23 @@ class WrittenFile:
 
 
 def write_sheets(path: Path, name: str, deck: Deck, renderer: FaceRenderer, plan: SheetPlan, *,
-                 marks: str, title: str, initial_font: str, progress: Progress) -> tuple[WrittenFile, list[Placement]]:
-    """Page 1 fronts, page 2 their backs mirrored for a long-edge flip, and so on (fronts only for sheets)."""
+                 marks: str, title: str, initial_font: str, progress: Progress,
+                 pdfx: str | None) -> tuple[WrittenFile, list[Placement]]:
+    """Page 1 fronts, page 2 their backs mirrored for a long-edge flip, and so on (fronts only for sheets).
+
+    The TrimBox is the card block and the BleedBox the block with its edge bleed: a shop that cuts the
+    sheet sees where the cards are; each card's own cut lines are the crop marks."""
     copies = deck.copies()
     placements: list[Placement] = []
     pages = 0
     size = deck.layout.size
     with atomic_path(path) as temporary:
-        canvas = new_canvas(temporary, (mm_to_pt(plan.paper[0]), mm_to_pt(plan.paper[1])), initial_font, title=title)
+        canvas = new_canvas(temporary, (mm_to_pt(plan.paper[0]), mm_to_pt(plan.paper[1])), initial_font, title=title,
+                            pdfx=pdfx)
+        (left, bottom), (width, height), (edge_x, edge_y) = plan.origin, plan.block, plan.edge
+        canvas.setTrimBox(tuple(mm_to_pt(v) for v in (left, bottom, left + width, bottom + height)))
+        canvas.setBleedBox(tuple(mm_to_pt(v) for v in (left - edge_x, bottom - edge_y,
+                                                        left + width + edge_x, bottom + height + edge_y)))
         for start in range(0, len(copies), plan.per_page):
             batch = copies[start:start + plan.per_page]
             for side in ("front", "back") if deck.has_backs else ("front",):
@@ -73,7 +82,8 @@ def write_sheets(path: Path, name: str, deck: Deck, renderer: FaceRenderer, plan
 
 
 def write_printshop(path: Path, name: str, deck: Deck, renderer: FaceRenderer, *,
-                    title: str, initial_font: str, progress: Progress) -> tuple[WrittenFile, list[Placement]]:
+                    title: str, initial_font: str, progress: Progress,
+                    pdfx: str | None) -> tuple[WrittenFile, list[Placement]]:
     """One page per side, exactly trim + bleed, with TrimBox and BleedBox set: front, back, front, back…"""
     size = deck.layout.size
     page = (size.bleed_width, size.bleed_height)
@@ -84,7 +94,8 @@ def write_printshop(path: Path, name: str, deck: Deck, renderer: FaceRenderer, *
     placements: list[Placement] = []
     pages = 0
     with atomic_path(path) as temporary:
-        canvas = new_canvas(temporary, (mm_to_pt(page[0]), mm_to_pt(page[1])), initial_font, title=title)
+        canvas = new_canvas(temporary, (mm_to_pt(page[0]), mm_to_pt(page[1])), initial_font, title=title,
+                            pdfx=pdfx)
         for copy in deck.copies():
             for side, template in (("front", copy.card.face), ("back", copy.card.back)):
                 pages += 1

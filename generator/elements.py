@@ -5,7 +5,9 @@ canvas is already translated so that (0, 0) is the trim box's bottom-left corner
 """
 from __future__ import annotations
 
+import copy
 import io
+import math
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, replace
 from functools import lru_cache
@@ -14,7 +16,7 @@ from typing import Any
 
 from PIL import Image
 from reportlab.graphics import renderPDF
-from reportlab.graphics.shapes import Drawing
+from reportlab.graphics.shapes import Drawing, Group, Shape
 from reportlab.lib.colors import CMYKColor
 from reportlab.lib.utils import ImageReader
 from reportlab.pdfgen.canvas import Canvas
@@ -58,6 +60,15 @@ class CardSpace:
     base_font: str  # embedded font ReportLab graphics start on (else they declare unembedded Helvetica)
     offset: tuple[float, float] = (0.0, 0.0)
     fillable: bool = False  # write-in boxes become PDF form fields
+    scale: float = 1.0  # under 1: the card is a reduced figure (a rulebook's), drawn so it still prints
+
+    def line_width(self, points: float) -> float:
+        """A stroke width in points; in a reduced figure, never thinner than a press holds."""
+        return max(points, MIN_LINE_PT / self.scale) if self.scale < 1 else points
+
+    def greeked(self, size: float) -> bool:
+        """Whether text of `size` points is too small to print in this figure: drawn as bars instead."""
+        return self.scale < 1 and size * self.scale < MIN_TEXT_PT
 
     def x(self, mm: float) -> float:
         return mm_to_pt(mm + self.offset[0])
@@ -80,7 +91,7 @@ def _paint(space: CardSpace, element: Element) -> tuple[int, int]:
         canvas.setFillColor(fill)
     if stroke is not None:
         canvas.setStrokeColor(stroke)
-        canvas.setLineWidth(mm_to_pt(element.get("stroke_width", 0.3)))
+        canvas.setLineWidth(space.line_width(mm_to_pt(element.get("stroke_width", 0.3))))
     return int(stroke is not None), int(fill is not None)
 
 
@@ -158,7 +169,8 @@ def draw_path(space: CardSpace, element: Element) -> None:
     opacity = element.get("opacity", 1.0)
     fill = space.color(element.get("fill"), opacity)
     stroke = space.color(element.get("stroke"), opacity)
-    width = element.get("stroke_width", 0.3)  # the drawing's own transform already scales mm to points
+    # the drawing's own transform already scales mm to points
+    width = space.line_width(mm_to_pt(element.get("stroke_width", 0.3))) / mm_to_pt(1)
     for shape in shapes(drawing):
         shape.fillColor = fill
         shape.strokeColor = stroke
@@ -190,6 +202,11 @@ def _render(space: CardSpace, drawing: Drawing, x: float, y: float) -> None:
 
 
 _K_BLACK = CMYKColor(0, 0, 0, 1)
+# What presses hold (and `fudaya preflight` asks for): reduced figures keep lines and text at least this.
+MIN_LINE_PT = mm_to_pt(0.1)
+MIN_TEXT_PT = 5.0
+# Greeked text: a bar this high (in ems) where each line runs, like a thumbnail's text.
+_GREEK_BAR_EM = 0.3
 
 
 def draw_text(space: CardSpace, element: Element) -> None:
@@ -213,15 +230,16 @@ def draw_text(space: CardSpace, element: Element) -> None:
         canvas.rotate(180)
         canvas.translate(-(left + width / 2), -(top - height / 2))
     canvas.setFont(name, laid.size)
+    greek = space.greeked(laid.size)
     if p.get("vertical"):
-        _vertical_lines(canvas, laid, metrics, p, left, top, width, height)
+        _vertical_lines(canvas, laid, metrics, p, left, top, width, height, greek=greek)
     else:
-        _horizontal_lines(canvas, laid, metrics, p, left, top, width, height)
+        _horizontal_lines(canvas, laid, metrics, p, left, top, width, height, greek=greek)
     canvas.restoreState()
 
 
 def _horizontal_lines(canvas: Canvas, laid: TextLayout, metrics: FontMetrics, p: Mapping[str, Any],
-                      left: float, top: float, width: float, height: float) -> None:
+                      left: float, top: float, width: float, height: float, *, greek: bool) -> None:
     size = laid.size
     block = size + (len(laid.lines) - 1) * laid.leading
     slack = height - block
@@ -231,11 +249,14 @@ def _horizontal_lines(canvas: Canvas, laid: TextLayout, metrics: FontMetrics, p:
         baseline = first_top - n * laid.leading - baseline_drop
         align = p.get("align", "left")
         x = left + {"left": 0.0, "center": (width - line_width) / 2, "right": width - line_width}[align]
-        canvas.drawString(x, baseline, line)
+        if greek:
+            canvas.rect(x, baseline + size * 0.1, line_width, size * _GREEK_BAR_EM, stroke=0, fill=1)
+        else:
+            canvas.drawString(x, baseline, line)
 
 
 def _vertical_lines(canvas: Canvas, laid: TextLayout, metrics: FontMetrics, p: Mapping[str, Any],
-                    left: float, top: float, width: float, height: float) -> None:
+                    left: float, top: float, width: float, height: float, *, greek: bool) -> None:
     """Columns right to left; each character centred in its one-em cell."""
     size = laid.size
     block = size + (len(laid.lines) - 1) * laid.leading
@@ -246,6 +267,10 @@ def _vertical_lines(canvas: Canvas, laid: TextLayout, metrics: FontMetrics, p: M
         centre_x = right - n * laid.leading - size / 2
         vslack = height - column_height
         y_top = top - {"top": 0.0, "middle": vslack / 2, "bottom": vslack}[p.get("valign", "top")]
+        if greek:
+            bar = size * _GREEK_BAR_EM
+            canvas.rect(centre_x - bar / 2, y_top - column_height, bar, column_height, stroke=0, fill=1)
+            continue
         for k, char in enumerate(column):
             _vertical_char(canvas, char, centre_x, y_top - k * size, size, baseline_drop)
 
@@ -295,6 +320,8 @@ def draw_svg(space: CardSpace, element: Element) -> None:
     drawing = _svg(path)
     w, h = contain(mm_to_pt(p["w"]), mm_to_pt(p["h"]), drawing.width, drawing.height)
     scale = w / drawing.width
+    if space.scale < 1:  # a reduced figure: strokes no thinner than a press holds
+        drawing = _thickened_svg(path, round(space.line_width(0) / scale, 6))
     x = space.x(p["x"]) + (mm_to_pt(p["w"]) - w) / 2
     y = space.y(p["y"] + p["h"]) + (mm_to_pt(p["h"]) - h) / 2
     canvas = space.canvas
@@ -320,6 +347,24 @@ def _svg(path: Path) -> Drawing:
     if drawing is None or not drawing.width or not drawing.height:
         raise DrawError(f"{path.name} could not be read as SVG")
     return cmyk_drawing(drawing)  # SVG colours are RGB; print files carry CMYK only
+
+
+@lru_cache(maxsize=128)
+def _thickened_svg(path: Path, minimum: float) -> Drawing:
+    """A copy of the SVG whose strokes are at least `minimum` wide in the drawing's top-level units."""
+    drawing = copy.deepcopy(_svg(path))
+    _thicken(drawing, minimum, 1.0)
+    return drawing
+
+
+def _thicken(node: Any, minimum: float, scale: float) -> None:
+    if isinstance(node, Group):  # a Drawing is a Group too
+        a, b, c, d = node.transform[:4]
+        scale *= math.sqrt(abs(a * d - b * c)) or 1.0
+        for child in node.contents:
+            _thicken(child, minimum, scale)
+    elif isinstance(node, Shape) and getattr(node, "strokeColor", None) is not None:
+        node.strokeWidth = max(getattr(node, "strokeWidth", 1) or 0, minimum / scale)
 
 
 def draw_repeat(space: CardSpace, element: Element) -> None:
@@ -349,7 +394,7 @@ def draw_table(space: CardSpace, element: Element) -> None:
             canvas.setFillColor(fill)
         if grid is not None:
             canvas.setStrokeColor(grid)
-            canvas.setLineWidth(mm_to_pt(p.get("stroke_width", 0.25)))
+            canvas.setLineWidth(space.line_width(mm_to_pt(p.get("stroke_width", 0.25))))
         canvas.rect(space.x(cell.x), space.y(cell.y + cell.h), mm_to_pt(cell.w), mm_to_pt(cell.h),
                     stroke=int(grid is not None), fill=int(fill is not None))
         canvas.restoreState()
@@ -367,7 +412,7 @@ def draw_field(space: CardSpace, element: Element) -> None:
     if stroke is not None:
         canvas.saveState()
         canvas.setStrokeColor(stroke)
-        canvas.setLineWidth(mm_to_pt(p.get("stroke_width", 0.3)))
+        canvas.setLineWidth(space.line_width(mm_to_pt(p.get("stroke_width", 0.3))))
         canvas.rect(space.x(p["x"]), space.y(p["y"] + p["h"]), mm_to_pt(p["w"]), mm_to_pt(p["h"]), stroke=1, fill=0)
         canvas.restoreState()
     _form_field(space, bind_text(p["name"], space.card.bindings), p["x"], p["y"], p["w"], p["h"], p.get("size", 12))

@@ -40,32 +40,33 @@ def sheet_size(game_map: GameMap, paper: str) -> tuple[float, float]:
 
 
 def write_map_files(out_dir: Path, game: Game, game_map: GameMap, fonts: Mapping[str, str], *, suffix: str,
-                    initial_font: str, progress: Callable[[int], None],
+                    initial_font: str, progress: Callable[[int], None], pdfx: str | None,
                     ) -> tuple[list[WrittenFile], list[dict[str, Any]]]:
     """The one-sheet file and (unless the component says none) the tiled file; build.json's entries for them."""
     plan = map_plan(game, game_map)
     title = f"{game.title} — {game_map.title}"
-    written = [_write_sheet(out_dir, game.id, plan, fonts, suffix=suffix, initial_font=initial_font, title=title)]
+    written = [_write_sheet(out_dir, game.id, plan, fonts, suffix=suffix, initial_font=initial_font, title=title,
+                            pdfx=pdfx)]
     progress(1)
     entries: list[dict[str, Any]] = []
     if game_map.tiles is not None:
         tiles = plan_tiles((game_map.width, game_map.height), PAPER_SIZES[game_map.tiles], game_map.overlap)
         name = f"{game_map.id}-{game_map.tiles}{suffix}.pdf"
         written.append(_write_tiles(out_dir / name, f"{game.id}/{name}", plan, tiles, fonts,
-                                    initial_font=initial_font, title=title))
+                                    initial_font=initial_font, title=title, pdfx=pdfx))
         entries.append(_manifest_entry(f"{game.id}/{name}", game_map, tiles))
         progress(1)
     return written, entries
 
 
 def _write_sheet(out_dir: Path, game_id: str, plan: MapPlan, fonts: Mapping[str, str], *, suffix: str,
-                 initial_font: str, title: str) -> WrittenFile:
+                 initial_font: str, title: str, pdfx: str | None) -> WrittenFile:
     game_map = plan.game_map
     page = sheet_size(game_map, game_map.paper)
     name = f"{game_map.id}-{game_map.paper}{suffix}.pdf"
     path = out_dir / name
     with atomic_path(path) as temporary:
-        canvas = new_canvas(temporary, (page[0] * MM, page[1] * MM), initial_font, title=title)
+        canvas = new_canvas(temporary, (page[0] * MM, page[1] * MM), initial_font, title=title, pdfx=pdfx)
         draw_map(canvas, plan, fonts, ((page[0] - game_map.width) / 2, (page[1] + game_map.height) / 2))
         canvas.showPage()
         canvas.save()
@@ -73,10 +74,11 @@ def _write_sheet(out_dir: Path, game_id: str, plan: MapPlan, fonts: Mapping[str,
 
 
 def _write_tiles(path: Path, name: str, plan: MapPlan, tiles: TilePlan, fonts: Mapping[str, str], *,
-                 initial_font: str, title: str) -> WrittenFile:
+                 initial_font: str, title: str, pdfx: str | None) -> WrittenFile:
     game_map = plan.game_map
     with atomic_path(path) as temporary:
-        canvas = new_canvas(temporary, (tiles.page[0] * MM, tiles.page[1] * MM), initial_font, title=title)
+        canvas = new_canvas(temporary, (tiles.page[0] * MM, tiles.page[1] * MM), initial_font, title=title,
+                            pdfx=pdfx)
         canvas.beginForm(FORM, 0, 0, game_map.width * MM, game_map.height * MM)  # the map, drawn once
         draw_map(canvas, plan, fonts, (0.0, game_map.height))
         canvas.endForm()

@@ -40,8 +40,11 @@ def register_fonts(fonts: Mapping[str, FontRef]) -> dict[str, str]:
     return {key: register_font(ref.path) for key, ref in sorted(fonts.items())}
 
 
-def new_canvas(path: Path, pagesize: tuple[float, float], initial_font: str, *, title: str) -> Canvas:
-    """A canvas in invariant mode that starts on an embedded font (never on unembedded Helvetica)."""
+def new_canvas(path: Path, pagesize: tuple[float, float], initial_font: str, *, title: str,
+               pdfx: str | None) -> Canvas:
+    """A canvas in invariant mode that starts on an embedded font (never on unembedded Helvetica).
+
+    `pdfx` names the PDF/X standard the file declares (generator.pdfx.STANDARDS), None for on-screen files."""
     canvas = Canvas(
         str(path),
         pagesize=pagesize,
@@ -53,6 +56,10 @@ def new_canvas(path: Path, pagesize: tuple[float, float], initial_font: str, *, 
     canvas.setTitle(title)
     canvas.setCreator("fudaya")
     canvas.setProducer("fudaya (ReportLab)")
+    if pdfx is not None:
+        from .pdfx import declare
+
+        declare(canvas, pdfx)
     return canvas
 
 

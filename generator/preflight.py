@@ -84,9 +84,10 @@ class _State:
     fill: str = "gray"      # the family of the current colour space: gray, rgb, cmyk, spot, pattern, other
     stroke: str = "gray"
     render: int = 0         # text rendering mode (3: invisible)
+    blending: bool = False  # the graphics state paints with transparency
 
     def copy(self) -> _State:
-        return _State(self.ctm, self.line_width, self.fill, self.stroke, self.render)
+        return _State(self.ctm, self.line_width, self.fill, self.stroke, self.render, self.blending)
 
 
 @dataclass
@@ -94,6 +95,7 @@ class _Page:
     number: int
     limits: Limits
     found: dict[str, Finding] = field(default_factory=dict)
+    transparency: tuple[float, float] | None = None  # where the page first paints with transparency
 
     def add(self, what: str, at: tuple[float, float] | None) -> None:
         seen = self.found.get(what)
@@ -142,7 +144,9 @@ class _Walker:
         self.reader, self.page, self.limits = reader, page, page.limits
         self.pending: list[str] = []  # colour findings, placed where the colour is next painted
 
-    def _painted(self, at: tuple[float, float]) -> None:
+    def _painted(self, at: tuple[float, float], state: _State) -> None:
+        if state.blending:
+            self.page.transparency = self.page.transparency or at
         for what in self.pending:
             self.page.add(what, at)
         self.pending.clear()
@@ -184,9 +188,9 @@ class _Walker:
                 family = state.fill if operator in (b"sc", b"scn") else state.stroke
                 self._colour(family, _numbers(operands), None, "fill" if operator in (b"sc", b"scn") else "stroke")
             elif operator in PAINTS:
-                self._painted(at)
+                self._painted(at, state)
                 width_mm = state.line_width * _scale(state.ctm) / MM
-                if operator in STROKES and width_mm < self.limits.min_line_mm:
+                if operator in STROKES and width_mm < self.limits.min_line_mm - 1e-4:
                     self.page.add(f"hairline {width_mm:.3f} mm (under {self.limits.min_line_mm:g} mm)", at)
             elif operator == b"BT":
                 text_matrix = line_matrix = IDENTITY
@@ -204,12 +208,17 @@ class _Walker:
                     line_matrix = text_matrix = _multiply((1, 0, 0, 1, values[0], values[1]), line_matrix)
             elif operator in SHOWS and state.render != 3:
                 placed = _multiply(text_matrix, state.ctm)
-                self._painted(_point(placed))
+                self._painted(_point(placed), state)
                 size = font_size * _scale(placed)
                 if 0 < size < self.limits.min_text_pt - 0.05:
                     self.page.add(f"text {size:.1f} pt (under {self.limits.min_text_pt:g} pt)", _point(placed))
+            elif operator == b"gs" and operands:
+                states = _resolve(resources.get("/ExtGState", DictionaryObject()))
+                graphics = _resolve(states.get(str(operands[0]))) if isinstance(states, DictionaryObject) else None
+                if isinstance(graphics, DictionaryObject):
+                    state.blending = _transparent(graphics)
             elif operator == b"Do" and operands:
-                self._painted(_point(state.ctm))
+                self._painted(_point(state.ctm), state)
                 self._xobject(str(operands[0]), resources, state, depth)
             elif operator == b"sh" and operands:
                 shadings = _resolve(resources.get("/Shading", DictionaryObject()))
@@ -217,12 +226,12 @@ class _Walker:
                 if isinstance(shading, DictionaryObject):
                     self._colour(_space_family(shading.get("/ColorSpace"), resources), [], at, "shading")
             elif operator == b"INLINE IMAGE" and operands:
-                self._painted(_point(state.ctm))
+                self._painted(_point(state.ctm), state)
                 settings = operands[0].get("settings", {}) if isinstance(operands[0], dict) else {}
                 space = settings.get("/CS", settings.get("/ColorSpace"))
                 if space is not None:
                     self._colour(_space_family(space, resources), [], at, "inline image")
-        self._painted(at)
+        self._painted(at, state)
 
     def _ink(self, values: list[float], at: tuple[float, float] | None) -> None:
         total = sum(values) * 100
@@ -256,6 +265,8 @@ class _Walker:
             if xobject.get("/ImageMask"):
                 family = state.fill
             self._colour(family, [], at, "image")
+            if "/SMask" in xobject or "/SMaskInData" in xobject and xobject["/SMaskInData"]:
+                self.page.transparency = self.page.transparency or at
             width_in = math.hypot(state.ctm[0], state.ctm[1]) / 72
             height_in = math.hypot(state.ctm[2], state.ctm[3]) / 72
             if width_in > 0 and height_in > 0:
@@ -269,6 +280,14 @@ class _Walker:
             form_resources = _resolve(xobject.get("/Resources", resources))
             self.walk(xobject, form_resources if isinstance(form_resources, DictionaryObject) else resources,
                       inner, depth + 1)
+
+
+def _transparent(graphics: DictionaryObject) -> bool:
+    """Whether a graphics state blends: a soft mask, an alpha under 1 or a blend mode other than Normal."""
+    mask = _resolve(graphics.get("/SMask", NameObject("/None")))
+    alpha = min(float(graphics.get("/CA", 1)), float(graphics.get("/ca", 1)))
+    blend = str(_resolve(graphics.get("/BM", NameObject("/Normal"))))
+    return mask != "/None" or alpha < 1 or blend not in ("/Normal", "/Compatible")
 
 
 def _fonts(resources: Any, seen: set[int]) -> Iterator[tuple[str, bool]]:
@@ -306,11 +325,90 @@ def _boxes(page: Any, number: int, limits: Limits) -> list[Finding]:
     return found
 
 
-def preflight(path: Path, limits: Limits = Limits(), *, boxes: bool = True) -> list[Finding]:
+PDFX_VERSIONS = {"PDF/X-4": (1, 6), "PDF/X-1:2003": (1, 4), "PDF/X-1a:2001": (1, 3), "PDF/X-3:2002": (1, 3),
+                 "PDF/X-3:2003": (1, 4)}
+
+
+def _pdfx(reader: PdfReader, root: DictionaryObject, required: bool) -> tuple[str | None, list[Finding]]:
+    """The PDF/X version the file claims, and what a PDF/X checker would reject in its declaration."""
+    info = _resolve(reader.trailer.get("/Info", DictionaryObject()))
+    info = info if isinstance(info, DictionaryObject) else DictionaryObject()
+    version = str(info.get("/GTS_PDFXVersion", "")) or None
+    if version is None:
+        return None, [Finding(0, "not PDF/X (no GTS_PDFXVersion)")] if required else []
+    found = []
+    if version not in PDFX_VERSIONS:
+        found.append(Finding(0, f"PDF/X version {version!r} is not one this check knows"))
+    elif _header_version(reader) > PDFX_VERSIONS[version]:
+        found.append(Finding(0, f"PDF {'.'.join(map(str, _header_version(reader)))} is newer than {version} allows"))
+    if version.startswith("PDF/X-1") and str(info.get("/GTS_PDFXConformance", "")) not in (
+            "PDF/X-1a:2001", "PDF/X-1a:2003"):
+        found.append(Finding(0, "PDF/X-1 without GTS_PDFXConformance PDF/X-1a"))
+    for key in ("/Title", "/CreationDate", "/ModDate"):
+        if not info.get(key):
+            found.append(Finding(0, f"PDF/X needs {key[1:]} in the document information"))
+    if str(info.get("/Trapped", "")) not in ("/True", "/False"):
+        found.append(Finding(0, "PDF/X needs Trapped True or False"))
+    if "/ID" not in reader.trailer:
+        found.append(Finding(0, "PDF/X needs a document ID in the trailer"))
+    if "/Encrypt" in reader.trailer:
+        found.append(Finding(0, "encrypted (PDF/X allows no encryption)"))
+    intents = [_resolve(i) for i in _resolve(root.get("/OutputIntents", ArrayObject()))]
+    pdfx = [i for i in intents if isinstance(i, DictionaryObject) and i.get("/S") == "/GTS_PDFX"]
+    if len(pdfx) != 1:
+        found.append(Finding(0, f"PDF/X needs one GTS_PDFX output intent ({len(pdfx)} found)"))
+    else:
+        intent = pdfx[0]
+        profile = _resolve(intent.get("/DestOutputProfile"))
+        if not intent.get("/OutputConditionIdentifier"):
+            found.append(Finding(0, "output intent without OutputConditionIdentifier"))
+        if profile is None and (version == "PDF/X-4" or not intent.get("/RegistryName")):
+            found.append(Finding(0, "output intent without an embedded profile (DestOutputProfile)"))
+        elif profile is not None and int(profile.get("/N", 0)) != 4:
+            found.append(Finding(0, f"output profile has {int(profile.get('/N', 0))} channels, not CMYK's 4"))
+    if version == "PDF/X-4":
+        xmp = _resolve(root.get("/Metadata"))
+        text = xmp.get_data().decode("utf-8", "replace") if xmp is not None else ""
+        if f"<pdfxid:GTS_PDFXVersion>{version}</pdfxid:GTS_PDFXVersion>" not in text:
+            found.append(Finding(0, "PDF/X-4 needs XMP metadata naming pdfxid:GTS_PDFXVersion"))
+        for key in ("xmpMM:DocumentID", "xmpMM:VersionID", "xmpMM:RenditionClass", "xmp:CreateDate"):
+            if f"<{key}>" not in text:
+                found.append(Finding(0, f"PDF/X-4 XMP metadata lacks {key}"))
+    return version, found
+
+
+def _header_version(reader: PdfReader) -> tuple[int, int]:
+    header = str(reader.pdf_header).lstrip("%PDF-")
+    major, _, minor = header.partition(".")
+    try:
+        return int(major), int(minor[:1])
+    except ValueError:
+        return (9, 9)
+
+
+def _pdfx_page(page: Any, number: int) -> list[Finding]:
+    """Every PDF/X page has a TrimBox (or ArtBox), inside its BleedBox, inside its MediaBox."""
+    if "/TrimBox" not in page and "/ArtBox" not in page:
+        return [Finding(number, "PDF/X needs a TrimBox or ArtBox on every page")]
+    media = [float(v) for v in page.mediabox]
+    trim = [float(v) for v in page.get("/TrimBox", page.get("/ArtBox"))]
+    bleed = [float(v) for v in page.get("/BleedBox", media)]
+
+    def inside(inner: list[float], outer: list[float]) -> bool:
+        return (inner[0] >= outer[0] - 0.01 and inner[1] >= outer[1] - 0.01 and inner[2] <= outer[2] + 0.01
+                and inner[3] <= outer[3] + 0.01)
+    if not inside(trim, bleed) or not inside(bleed, media):
+        return [Finding(number, "page boxes not nested (TrimBox in BleedBox in MediaBox)")]
+    return []
+
+
+def preflight(path: Path, limits: Limits = Limits(), *, boxes: bool = True, pdfx: bool = False) -> list[Finding]:
     """Every finding in the PDF at `path`; an unreadable file is one finding.
 
     `boxes=False` skips TrimBox, BleedBox and bleed, for sheets printed at home or cut by hand,
-    where several pieces share a page and no single trim exists."""
+    where several pieces share a page and no single trim exists. A file that claims PDF/X is checked
+    against its claim (keys, output intent, metadata, boxes; no transparency in X-1a); `pdfx=True`
+    also reports a file that claims nothing."""
     try:
         reader = PdfReader(path)
         pages = list(reader.pages)
@@ -318,7 +416,7 @@ def preflight(path: Path, limits: Limits = Limits(), *, boxes: bool = True) -> l
         return [Finding(0, f"not a readable PDF ({exc})")]
     root = _resolve(reader.trailer["/Root"])
     assert isinstance(root, DictionaryObject)
-    found: list[Finding] = []
+    version, found = _pdfx(reader, root, pdfx)
     if "/AcroForm" in root:
         found.append(Finding(0, "interactive form fields (shops flatten or refuse them)"))
     names = _resolve(root.get("/Names", DictionaryObject()))
@@ -329,6 +427,8 @@ def preflight(path: Path, limits: Limits = Limits(), *, boxes: bool = True) -> l
     for number, page in enumerate(pages, start=1):
         if boxes:
             found.extend(_boxes(page, number, limits))
+        if version is not None:
+            found.extend(_pdfx_page(page, number))
         for name, embedded in _fonts(page.get("/Resources"), seen):
             if not embedded:
                 unembedded.setdefault(name, number)
@@ -338,6 +438,8 @@ def preflight(path: Path, limits: Limits = Limits(), *, boxes: bool = True) -> l
         if contents is not None:
             _Walker(reader, walked).walk(contents, resources, _State())
         found.extend(walked.found.values())
+        if walked.transparency is not None and version is not None and version.startswith("PDF/X-1"):
+            found.append(Finding(number, "transparency (PDF/X-1a allows none)", walked.transparency))
     found.extend(Finding(page, f"font {name} not embedded") for name, page in unembedded.items())
     return sorted(found, key=lambda f: (f.page, f.what))
 

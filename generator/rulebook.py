@@ -34,7 +34,7 @@ _FOOTER_MM = 7.5  # page number baseline above the page bottom
 
 
 def write_rulebook(path: Path, name: str, game: Game, book: Rulebook, *, fonts: Mapping[str, str],
-                   renderers: dict[str, FaceRenderer]) -> WrittenFile:
+                   renderers: dict[str, FaceRenderer], pdfx: str | None) -> WrittenFile:
     """Typeset `book` into `path` (written atomically); `fonts` maps game font keys to registered names."""
     page_mm = RULEBOOK_PAGE_SIZES[book.page_size]
     page = (mm_to_pt(page_mm[0]), mm_to_pt(page_mm[1]))
@@ -48,12 +48,13 @@ def write_rulebook(path: Path, name: str, game: Game, book: Rulebook, *, fonts: 
         resolve_hand=_hand_resolver(game, book), example_labels=book.example_labels,
     )
     with atomic_path(path) as temporary:
-        doc = _RulebookDoc(temporary, game=game, book=book, page=page, column=column, names=names, colors=colors)
+        doc = _RulebookDoc(temporary, game=game, book=book, page=page, column=column, names=names, colors=colors,
+                           pdfx=pdfx)
         doc.build([NextPageTemplate("later"), *build_story(game, book, settings)])
         blank = -doc.page % PAGES_PER_SIGNATURE
         if blank:  # typeset again (a story is used up by a build) with blank pages to fill the last sheet
             doc = _RulebookDoc(temporary, game=game, book=book, page=page, column=column, names=names,
-                               colors=colors)
+                               colors=colors, pdfx=pdfx)
             padding: list[Flowable] = [NextPageTemplate("blank")]
             for _ in range(blank):
                 padding += [PageBreak(), Spacer(1, 1)]
@@ -115,7 +116,7 @@ class _RulebookDoc(BaseDocTemplate):  # type: ignore[misc]  # ReportLab is untyp
     """Invariant, compressed, starting on an embedded font; page 1 has no running header."""
 
     def __init__(self, path: Path, *, game: Game, book: Rulebook, page: tuple[float, float], column: float,
-                 names: Mapping[str, str], colors: Mapping[str, Color]) -> None:
+                 names: Mapping[str, str], colors: Mapping[str, Color], pdfx: str | None) -> None:
         margin = mm_to_pt(book.margin)
         left = (page[0] - column) / 2
         super().__init__(
@@ -124,7 +125,7 @@ class _RulebookDoc(BaseDocTemplate):  # type: ignore[misc]  # ReportLab is untyp
             producer="fudaya (ReportLab)", invariant=1, pageCompression=1,
             initialFontName=names["body"], initialFontSize=book.text_size,
         )
-        self.game, self.book, self.names, self.colors = game, book, names, colors
+        self.game, self.book, self.names, self.colors, self.pdfx = game, book, names, colors, pdfx
         self.chapter = ""  # the chapter whose heading came last
         self._top_chapter = ""  # the chapter the running header names on this page
         self._page_fresh = True
@@ -133,6 +134,12 @@ class _RulebookDoc(BaseDocTemplate):  # type: ignore[misc]  # ReportLab is untyp
         self.addPageTemplates([PageTemplate("first", [frame], onPageEnd=self._decorate),
                                PageTemplate("later", [frame], onPageEnd=self._decorate),
                                PageTemplate("blank", [frame])])  # padding: no header, no page number
+
+    def beforeDocument(self) -> None:  # ReportLab's name; runs on each pass's new canvas
+        if self.pdfx is not None:
+            from .pdfx import declare
+
+            declare(self.canv, self.pdfx)  # pages have no bleed: trim and bleed are the page
 
     def handle_pageBegin(self) -> None:  # ReportLab's name
         self._top_chapter = self.chapter

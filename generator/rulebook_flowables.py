@@ -5,6 +5,7 @@ A paragraph that keeps kinsoku, and a row of real cards (or stacks).
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import replace
 from typing import Any
 
 from reportlab.lib.colors import Color
@@ -219,7 +220,7 @@ class CardRow(Flowable):  # type: ignore[misc]
         clip = canvas.beginPath()
         clip.roundRect(0, 0, mm_to_pt(size.width), mm_to_pt(size.height), radius)
         canvas.clipPath(clip, stroke=0, fill=0)
-        self.renderer.draw(canvas, card, template, 0.0, 0.0, _NO_BLEED)
+        replace(self.renderer, scale=self.scale).draw(canvas, card, template, 0.0, 0.0, _NO_BLEED)
         canvas.restoreState()
         if self.outline is not None:
             canvas.saveState()

@@ -139,23 +139,20 @@ def test_the_command_prints_one_line_per_finding_and_exits_1(bad_pdf: Path, clea
     assert broken.exit_code == 1 and broken.output.startswith(f"{junk}: document: not a readable PDF")
 
 
-COLOUR_KINDS = ("RGB", "spot", "total ink", "not embedded", "JavaScript", "form")
-
-
 @pytest.mark.slow
 @pytest.mark.parametrize("game_id", ["gogyo", "jinzai", "sengoku", "sangokushi", "sanguosha"])
 def test_what_fudaya_writes_for_print_passes(game_id: str, tmp_path: Path) -> None:
-    """Print-shop files pass every check; sheets, maps and rulebooks carry no RGB, spot colour,
-    excess ink or unembedded font (their hairlines and small text in scaled card figures are
-    reported by the build as warnings, not asserted here)."""
+    """Every print file, booklet included, passes every check and its PDF/X claim: card figures in
+    rulebooks keep lines at 0.1 mm and draw text under 5 pt as bars. Sheets are checked without the
+    one-trim-per-page box rule, which only the print-shop files follow."""
     output = tmp_path / "output"
     result = build_game(load_checked(game_id, DEFAULT_DECKS_DIR),
-                        BuildOptions(decks_dir=DEFAULT_DECKS_DIR, output_dir=output, report=False))
+                        BuildOptions(decks_dir=DEFAULT_DECKS_DIR, output_dir=output, report=False, booklet=True))
+    checked = 0
     for written in result.files:
         if "-fillable" in written.name:
             continue
-        findings = preflight(written.path, boxes=written.name.endswith("-printshop.pdf"))
-        if written.name.endswith("-printshop.pdf"):
-            assert findings == [], written.name
-        else:
-            assert [f for f in findings if f.what.startswith(COLOUR_KINDS)] == [], written.name
+        findings = preflight(written.path, boxes=written.name.endswith("-printshop.pdf"), pdfx=True)
+        assert [f.line(written.name) for f in findings] == []
+        checked += 1
+    assert checked >= 3

@@ -44,8 +44,8 @@ def test_builds_tarot_printshop_pages(tmp_path: Path) -> None:
     assert "吾輩は猫である" in reader.pages[0].extract_text().replace("\n", "")
     # backs are card-independent templates: drawn once per file as a form, then placed
     backs = [page["/Resources"]["/XObject"] for page in reader.pages[1::2]]
-    assert [list(x.keys()) for x in backs] == [["/FormXob.shared-back"]] * 2 + [["/FormXob.shared-special-back"]]
-    assert backs[0].raw_get("/FormXob.shared-back") == backs[1].raw_get("/FormXob.shared-back")  # one object
+    assert [list(x.keys()) for x in backs] == [["/FormXob.shared-back-0"]] * 2 + [["/FormXob.shared-special-back-1"]]
+    assert backs[0].raw_get("/FormXob.shared-back-0") == backs[1].raw_get("/FormXob.shared-back-0")  # one object
 
 
 def test_vertical_text_respects_kinsoku(showcase) -> None:

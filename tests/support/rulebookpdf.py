@@ -16,7 +16,8 @@ def write_rulebook_alone(game: Game, path: Path) -> Path:
     names = register_fonts(game.fonts)
     fonts = {key: (names[key], ref.path) for key, ref in game.fonts.items()}
     renderers = {deck.id: FaceRenderer(deck.layout, game.directory, fonts, names["gothic"]) for deck in game.decks}
-    write_rulebook(path, f"{game.id}/rulebook.pdf", game, game.rulebooks[0], fonts=names, renderers=renderers)
+    write_rulebook(path, f"{game.id}/rulebook.pdf", game, game.rulebooks[0], fonts=names, renderers=renderers,
+                   pdfx="x-4")
     return path
 
 
