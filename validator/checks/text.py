@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterator
+from typing import Any
 
 from ..binding import DEFAULT_INK, BindingError, bind_color, bind_text, small_dark_mix
 from ..faces import drawn_elements, iter_leaf_elements, sides
@@ -13,6 +14,7 @@ from ..typeset import load_metrics
 
 def check(game: Game) -> Iterator[Issue]:
     yield from _outside_safe_zone(game)
+    yield from _frames_near_trim(game)
     yield from _small_text_in_mixed_ink(game)
     for deck in game.decks:
         for card in deck.cards:
@@ -57,6 +59,41 @@ def _outside_safe_zone(game: Game) -> Iterator[Issue]:
                     yield Issue(element.location, "outside-safe-zone",
                                 f"text box {p['x']}, {p['y']}, {p['w']}×{p['h']} mm reaches outside the "
                                 f"{size.safe} mm safe zone and may be cut", severity="warning")
+
+
+FRAME_TYPES = ("rect", "circle", "polygon")
+
+
+def _frames_near_trim(game: Game) -> Iterator[Issue]:
+    """Outlines between the trim and the safe line: a miscut of half a millimetre shows as a frame
+    wider on one side than the other. A warning, once per element; shapes that reach the trim or
+    the bleed are backgrounds, and filled shapes without a stroke are not frames."""
+    for deck in game.decks:
+        size = deck.layout.size
+        for template in deck.layout.templates.values():
+            for element in template.elements:
+                p = element.props
+                if element.type not in FRAME_TYPES or not p.get("stroke") or p.get("bleed") \
+                        or element.location.pointer.split("/")[2] != template.name:
+                    continue
+                half = p.get("stroke_width", 0.3) / 2
+                left, top, right, bottom = _bounds(element.type, p)
+                gaps = (left - half, top - half, size.width - right - half, size.height - bottom - half)
+                near = min(gaps)
+                if 0 < near < size.safe - 1e-9:
+                    yield Issue(element.location, "frame-near-trim",
+                                f"{element.type} outline {near:.2f} mm from the trim, inside the {size.safe} mm "
+                                "safe zone: a small miscut shows it uneven", severity="warning")
+
+
+def _bounds(kind: str, p: dict[str, Any]) -> tuple[float, float, float, float]:
+    """left, top, right, bottom in mm from the trim's top-left."""
+    if kind == "circle":
+        return p["cx"] - p["r"], p["cy"] - p["r"], p["cx"] + p["r"], p["cy"] + p["r"]
+    if kind == "polygon":
+        xs, ys = [pt[0] for pt in p["points"]], [pt[1] for pt in p["points"]]
+        return min(xs), min(ys), max(xs), max(ys)
+    return p["x"], p["y"], p["x"] + p["w"], p["y"] + p["h"]
 
 
 def _small_text_in_mixed_ink(game: Game) -> Iterator[Issue]:

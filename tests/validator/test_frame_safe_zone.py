@@ -1,0 +1,44 @@
+"""Outlines between the trim and the safe line are reported (a small miscut shows them uneven);
+backgrounds through the bleed and unstroked shapes are not; the shipped games have none."""
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+import pytest
+
+from validator.checks import check_game
+from validator.loader import load_game
+from validator.paths import DEFAULT_DECKS_DIR
+
+GAMES = ("gogyo", "jinzai", "sengoku", "sangokushi", "sanguosha")
+
+
+def _sengoku_with(tmp_path: Path, old: str, new: str) -> list[str]:
+    decks = tmp_path / "decks"
+    shutil.copytree(DEFAULT_DECKS_DIR / "sengoku", decks / "sengoku")
+    layout = decks / "sengoku" / "layout.json"
+    text = layout.read_text(encoding="utf-8")
+    assert text.count(old) >= 1
+    layout.write_text(text.replace(old, new), encoding="utf-8")
+    result = check_game(load_game(decks, "sengoku"))
+    return [issue.render() for issue in result.issues if issue.code == "frame-near-trim"]
+
+
+def test_a_frame_inside_the_safe_zone_is_reported_with_its_distance(tmp_path: Path) -> None:
+    # the surname frame as it was: x 3.2 with a 0.9 mm stroke, 2.75 mm from the trim
+    found = _sengoku_with(tmp_path, '"x": 3.45,\n     "y": 3.45,\n     "w": 56.1,\n     "h": 81.1',
+                          '"x": 3.2,\n     "y": 3.2,\n     "w": 56.6,\n     "h": 81.6')
+    assert len(found) == 2  # the surname and given-name templates each own one
+    assert all("rect outline 2.75 mm from the trim, inside the 3 mm safe zone" in line for line in found)
+    assert all("$.templates." in line and "elements[0]" in line for line in found)
+
+
+def test_a_background_through_the_bleed_or_a_fill_without_stroke_is_not_a_frame(tmp_path: Path) -> None:
+    assert _sengoku_with(tmp_path, '"stroke": "shu",\n     "stroke_width": 0.9', '"fill": "shu"') == []
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_the_shipped_games_keep_their_frames_in_the_safe_zone(game_id: str) -> None:
+    result = check_game(load_game(DEFAULT_DECKS_DIR, game_id))
+    assert [i.render() for i in result.issues if i.code in ("frame-near-trim", "outside-safe-zone")] == []
