@@ -272,13 +272,13 @@ CASES: dict[str, Case] = {
     # --- assets ---------------------------------------------------------------------------------
     "image-missing": Case(
         _delete_seal,
-        (("layout.json:", "$.templates.back.elements[17].src:", "'assets/seal.png' not found"),)),
+        (("layout.json:", "$.templates.back.elements[18].src:", "'assets/seal.png' not found"),)),
     "image-corrupt": Case(
         _garbage_seal,
-        (("layout.json:", "$.templates.back.elements[17].src:", "'assets/seal.png' is not a readable image"),)),
+        (("layout.json:", "$.templates.back.elements[18].src:", "'assets/seal.png' is not a readable image"),)),
     "image-low-resolution": Case(
         _tiny_seal,
-        (("layout.json:", "$.templates.back.elements[17].src:", "prints at 51 dpi", "20×20 px",
+        (("layout.json:", "$.templates.back.elements[18].src:", "prints at 51 dpi", "20×20 px",
           "at least 300 dpi"),)),
     "svg-invalid": Case(
         _broken_svg,
@@ -292,14 +292,14 @@ CASES: dict[str, Case] = {
             {"type": "path", "d": "M 0 0 L 10", "fill": "ink"})),
         (("layout.json", "$.templates.frame.elements[5]:", "path data 'M 0 0 L 10' could not be parsed"),)),
     "asset-is-a-folder": Case(
-        edit("layout.json", lambda d: element(d, "back", 17).__setitem__("src", "assets")),
-        (("layout.json", "$.templates.back.elements[17].src:", "'assets' is a folder, not a file"),)),
+        edit("layout.json", lambda d: element(d, "back", 18).__setitem__("src", "assets")),
+        (("layout.json", "$.templates.back.elements[18].src:", "'assets' is a folder, not a file"),)),
     "asset-leaves-deck": Case(
         edit("layout.json", lambda d: element(d, "heaven", 4).__setitem__("src", "../../etc/passwd")),
         (("layout.json", "$.templates.heaven.elements[4].src:", "'../../etc/passwd' leaves the deck folder"),)),
     "asset-absolute": Case(
-        edit("layout.json", lambda d: element(d, "back", 17).__setitem__("src", "/etc/passwd")),
-        (("layout.json", "$.templates.back.elements[17].src:", "'/etc/passwd' is absolute"),)),
+        edit("layout.json", lambda d: element(d, "back", 18).__setitem__("src", "/etc/passwd")),
+        (("layout.json", "$.templates.back.elements[18].src:", "'/etc/passwd' is absolute"),)),
     "cards-file-leaves-deck": Case(
         edit("game.json", lambda d: d["components"][0].__setitem__("cards", "../../etc/passwd")),
         (("game.json", "$.components[0].cards:", "leaves the deck folder"),)),
@@ -388,7 +388,7 @@ def test_the_cases_aim_at_what_they_say() -> None:
         ("frame", 0): ("rect", "fill", "paper"), ("frame", 2): ("circle", "fill", "ink"),
         ("frame", 4): ("text", "text", "{reading}"), ("heaven", 4): ("svg", "src", "assets/cloud.svg"),
         ("heaven", 6): ("text", "text", "{rule}"), ("faction", 7): ("text", "text", "{rule}"),
-        ("back", 17): ("image", "src", "assets/seal.png"),
+        ("back", 18): ("image", "src", "assets/seal.png"),
     }
     for (template, index), (kind, key, value) in aimed.items():
         found = element(layout, template, index)
