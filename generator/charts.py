@@ -5,6 +5,7 @@ with 95% confidence intervals (seat win rates) against a reference line (the fai
 """
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -79,34 +80,44 @@ def intervals(estimates: Sequence[Estimate], *, title: str, font: str, reference
     drawing = Drawing(width, height)
     drawing.initialFontName = font
     left, right, top, bottom = 70, width - 20, height - 26, 24
-    high = max([e.high for e in estimates] + [reference or 0]) * 1.1 or 1.0
-    scale = (right - left) / high
+    marks = [e.low for e in estimates] + [e.high for e in estimates] + ([reference] if reference is not None else [])
+    start, stop, ticks = _axis(min(marks, default=0.0), max(marks, default=1.0))
+    scale = (right - left) / (stop - start)
+
+    def at(value: float) -> float:
+        return left + (value - start) * scale
+
     row = (top - bottom) / max(len(estimates), 1)
-    for tick in _ticks(high):
-        x = left + tick * scale
-        drawing.add(Line(x, bottom, x, top, strokeColor=GRID, strokeWidth=0.4))
+    for tick in ticks:
+        drawing.add(Line(at(tick), bottom, at(tick), top, strokeColor=GRID, strokeWidth=0.4))
         label = f"{tick * 100:.0f}%" if as_percent else f"{tick:g}"
-        drawing.add(String(x, bottom - 11, label, fontName=font, fontSize=7, fillColor=INK, textAnchor="middle"))
+        drawing.add(String(at(tick), bottom - 11, label, fontName=font, fontSize=7, fillColor=INK,
+                           textAnchor="middle"))
     if reference is not None:
-        x = left + reference * scale
-        drawing.add(Line(x, bottom, x, top, strokeColor=CMYKColor(0, 0.95, 0.9, 0.05), strokeWidth=0.8,
-                         strokeDashArray=[3, 2]))
+        drawing.add(Line(at(reference), bottom, at(reference), top, strokeColor=CMYKColor(0, 0.95, 0.9, 0.05),
+                         strokeWidth=0.8, strokeDashArray=[3, 2]))
     for n, e in enumerate(estimates):
         y = top - (n + 0.5) * row
         drawing.add(String(left - 8, y - 3, e.label, fontName=font, fontSize=8, fillColor=INK, textAnchor="end"))
-        drawing.add(Line(left + e.low * scale, y, left + e.high * scale, y, strokeColor=INK, strokeWidth=1.2))
+        drawing.add(Line(at(e.low), y, at(e.high), y, strokeColor=INK, strokeWidth=1.2))
         for end in (e.low, e.high):
-            drawing.add(Line(left + end * scale, y - 3, left + end * scale, y + 3, strokeColor=INK, strokeWidth=1.2))
-        drawing.add(Rect(left + e.value * scale - 2.5, y - 2.5, 5, 5, fillColor=BAR, strokeColor=None))
+            drawing.add(Line(at(end), y - 3, at(end), y + 3, strokeColor=INK, strokeWidth=1.2))
+        drawing.add(Rect(at(e.value) - 2.5, y - 2.5, 5, 5, fillColor=BAR, strokeColor=None))
     drawing.add(String(left, height - 14, title, fontName=font, fontSize=10, fillColor=INK))
     return drawing
 
 
-def _ticks(high: float) -> list[float]:
-    for step in (0.05, 0.1, 0.2, 0.25, 0.5, 1, 2, 5, 10, 20, 50, 100):
-        if high / step <= 8:
+def _axis(low: float, high: float) -> tuple[float, float, list[float]]:
+    """An axis that fits the data: from a round value at or below `low` to one at or above `high`,
+    with at most 8 steps of a round size (a 20-30 % spread gets 18-32 %, not 0-33 %)."""
+    span = max(high - low, 1e-9)
+    for step in (0.01, 0.02, 0.05, 0.1, 0.2, 0.25, 0.5, 1, 2, 5, 10, 20, 50, 100):
+        start = max(0.0, math.floor((low - span * 0.1) / step) * step)
+        stop = math.ceil((high + span * 0.1) / step) * step
+        if (stop - start) / step <= 8:
             break
-    return [n * step for n in range(int(high / step) + 1)]
+    count = round((stop - start) / step)
+    return start, stop, [start + n * step for n in range(count + 1)]
 
 
 __all__ = ["Bin", "Color", "Estimate", "histogram", "intervals"]

@@ -5,7 +5,7 @@ import json
 from pathlib import Path
 from typing import Any
 
-from validator.engine.registry import engine_for
+from validator.engine.registry import engine_for, engine_name, find_spec
 from validator.model import Game
 from validator.sim_plan import SimulationPlan, at_count, default_workers, run_plan
 from validator.stats import table_size_digest
@@ -34,6 +34,8 @@ def simulate_for_report(game: Game, *, workers: int | None = None) -> dict[str, 
     study = VariantStudy.from_game(game)
     if study is not None:
         summary["variants"] = run_study(game, study, plan, workers=workers or default_workers())
+    spec = find_spec(engine_name(game))
+    summary["names_ja"] = {"endings": dict(spec.endings), "events": dict(spec.events)}
     return summary
 
 

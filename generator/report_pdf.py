@@ -17,7 +17,8 @@ from .pdfdoc import atomic_path
 INK = CMYKColor(0.3, 0.4, 0.4, 0.85)
 RULE = CMYKColor(0, 0, 0, 0.3)
 MAX_LABEL_COLUMNS = 5  # label kinds with more values (25 generals) are charted, not tabled per table size
-ENDINGS = {"declaration": "終了宣言", "empty-deck": "山札切れ", "cap": "手数上限（打ち切り）"}
+ENDINGS = {"cap": "手数上限（打ち切り）"}  # the simulator's own ending; the rest are named by each engine
+FLAT_SHARE = 0.02  # a histogram whose bars all lie within 2 % of their mean shows nothing a sentence cannot
 
 
 def _para(text: str, style: ParagraphStyle) -> Paragraph:
@@ -38,10 +39,22 @@ def _styles(font: str, bold: str) -> dict[str, ParagraphStyle]:
     body = ParagraphStyle("body", fontName=font, fontSize=9, leading=13, textColor=INK, wordWrap="CJK")
     return {
         "title": ParagraphStyle("title", parent=body, fontName=bold, fontSize=16, leading=22, spaceAfter=4),
-        "h2": ParagraphStyle("h2", parent=body, fontName=bold, fontSize=11, leading=16, spaceBefore=8, spaceAfter=3),
+        "h2": ParagraphStyle("h2", parent=body, fontName=bold, fontSize=11, leading=16, spaceBefore=8, spaceAfter=3,
+                             keepWithNext=1),  # a heading never ends a page
         "body": body,
         "small": ParagraphStyle("small", parent=body, fontSize=7.5, leading=10),
     }
+
+
+def _names(s: dict[str, Any], kind: str) -> dict[str, str]:
+    """Japanese names of the engine's ids (kind "endings" or "events"); an unnamed id shows as it is."""
+    return {**(ENDINGS if kind == "endings" else {}), **s.get("names_ja", {}).get(kind, {})}
+
+
+def _flat(bins: list[Bin]) -> bool:
+    counts = [b.count for b in bins]
+    mean = sum(counts) / len(counts) if counts else 0
+    return len(counts) > 1 and mean > 0 and all(abs(c - mean) <= FLAT_SHARE * mean for c in counts)
 
 
 def _key_numbers(s: dict[str, Any]) -> list[list[str]]:
@@ -50,7 +63,8 @@ def _key_numbers(s: dict[str, Any]) -> list[list[str]]:
     minutes = time["minutes_per_match"]
     box = time["box_minutes"]
     total_games = sum(s["ended_by"].values()) or 1
-    endings = "、".join(f"{ENDINGS.get(k, k)} {_pct(v / total_games)}" for k, v in s["ended_by"].items())
+    names = _names(s, "endings")
+    endings = "、".join(f"{names.get(k, k)} {_pct(v / total_games)}" for k, v in s["ended_by"].items())
     return [
         ["項目", "値"],
         [f"試合数（1試合 = {s['games_per_match']} ゲーム）", f"{s['matches']}（完走 {s['finished']['matches']}）"],
@@ -74,10 +88,11 @@ def _counter_section(s: dict[str, Any], styles: dict[str, ParagraphStyle], font:
     """Every event the engine counts (steals, effects fired, tie-breaks…): total, mean and max per game."""
     if not s.get("counters"):
         return []
-    rows = [["数えた出来事（エンジンの名前）", "合計", "1ゲーム平均", "最大"]]
+    rows = [["数えた出来事", "合計", "1ゲーム平均", "最大"]]
+    names = _names(s, "events")
     for name, total in s["counters"].items():
         per = s["counters_per_game"][name]
-        rows.append([name, f"{total}", f"{per['mean']:.2f}", f"{per['max']:g}"])
+        rows.append([names.get(name, name), f"{total}", f"{per['mean']:.2f}", f"{per['max']:g}"])
     table = Table(rows, colWidths=[80 * mm, 30 * mm, 30 * mm, 25 * mm], repeatRows=1)
     table.setStyle(TableStyle([
         ("FONT", (0, 0), (-1, -1), font, 8), ("FONT", (0, 0), (-1, 0), bold, 8),
@@ -169,8 +184,13 @@ def write_report_pdf(path: Path, summary: dict[str, Any], *, title: str, font: s
     story.append(histogram(_bins(s["turns"]["per_match"]), title=f"{per_match}の手番数",
                            x_label=f"手番数（色の帯 = 箱の表示時間 {seconds_per_turn:g} 秒/手番で換算）",
                            font=font, band=(band[0], band[1])))
-    story.append(histogram(_bins(s["scores"]["per_game"]), title="1ゲームの得点（全プレイヤー）",
-                           x_label="得点", font=font))
+    scores = _bins(s["scores"]["per_game"])
+    if _flat(scores):  # e.g. rank points: every game hands out the same set, so every bar is the same
+        span = f"{scores[0].low:g}–{scores[-1].high:g}"
+        story.append(_para(f"1ゲームの得点（全プレイヤー）：{span} 点のどの値もほぼ同じ回数"
+                           "（各ゲームで同じ点の組を配る得点方式）。図は省略。", styles["small"]))
+    else:
+        story.append(histogram(scores, title="1ゲームの得点（全プレイヤー）", x_label="得点", font=font))
     story.append(intervals([Estimate(f"手番順 {row['seat']}", row["rate"], *row["ci95"]) for row in s["seats"]],
                            title="手番順ごとの勝率と95%信頼区間（点線 = 公平な取り分）", font=font,
                            reference=1 / players))

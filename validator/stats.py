@@ -51,7 +51,7 @@ def percentile(ordered: Sequence[float], q: float) -> float:
 
 
 def distribution(values: Sequence[float]) -> dict[str, Any]:
-    """Mean, sd, percentiles and an integer-width histogram of `values`."""
+    """Mean, sd, percentiles and a histogram of `values` in bins of one integer width, empty bins kept."""
     if not values:
         return {"n": 0}
     ordered = sorted(values)
@@ -59,8 +59,10 @@ def distribution(values: Sequence[float]) -> dict[str, Any]:
     mean = sum(ordered) / n
     sd = math.sqrt(sum((v - mean) ** 2 for v in ordered) / (n - 1)) if n > 1 else 0.0
     exact = Counter(ordered)
-    if len(exact) <= HISTOGRAM_BINS and all(float(v).is_integer() for v in exact):
-        histogram = [{"from": v, "to": v, "count": c} for v, c in sorted(exact.items())]  # few values: one bin each
+    if all(float(v).is_integer() for v in exact) and ordered[-1] - ordered[0] < HISTOGRAM_BINS:
+        # a narrow integer range: one bin per value, empty ones included, so the bars stand evenly
+        histogram = [{"from": v, "to": v, "count": exact.get(v, 0)}
+                     for v in range(int(ordered[0]), int(ordered[-1]) + 1)]
     else:
         low, high = math.floor(ordered[0]), math.floor(ordered[-1])
         width = max(1, math.ceil((high - low + 1) / HISTOGRAM_BINS))

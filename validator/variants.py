@@ -200,23 +200,24 @@ def _verdicts(rows: Sequence[Mapping[str, Any]], default: Mapping[str, Any],
     if default is best and apart:
         where = (f"the highest Balance measured, and more balanced than {', '.join(apart)} (seat win-rate "
                  f"intervals separate); the other options are not told apart")
-        where_ja = (f"測定したBalanceは最高で、{'・'.join(apart)}より釣り合っている"
+        apart_ja = [f"「{row['label']}」" for row in rows if row["id"] in apart]
+        where_ja = (f"測定したBalanceは最高で、{'・'.join(apart_ja)}より釣り合っている"
                     f"（手番順勝率の95%信頼区間が重ならない）。他の案とは区別できない")
     elif best["id"] in apart:
         where = (f"balance rank {rank} of {len(rows)}, below {best['id']} at {best['balance']:.3f} "
                  f"(seat win-rate intervals separate)")
-        where_ja = (f"釣り合いは{len(rows)}案中{rank}番目で、{best['id']}（{best['balance']:.3f}）に劣る"
+        where_ja = (f"釣り合いは{len(rows)}案中{rank}番目で、「{best['label']}」（{best['balance']:.3f}）に劣る"
                     f"（手番順勝率の95%信頼区間が重ならない）")
     else:
         top = "the highest measured" if default is best else f"best measured {best['id']} at {best['balance']:.3f}"
         where = f"{top}, but the seat win-rate intervals overlap, so no ranking is claimed at this sample size"
-        top_ja = "測定上は最高" if default is best else f"測定上の最高は{best['id']}の{best['balance']:.3f}"
+        top_ja = "測定上は最高" if default is best else f"測定上の最高は「{best['label']}」の{best['balance']:.3f}"
         where_ja = f"{top_ja}だが、手番順勝率の95%信頼区間が重なるため、この試合数では順位を主張しない"
     return {
         "ranking_supported": bool(apart),
         "verdict": f"default {default['id']}: Balance {balance:.3f}, {where}; "
                    f"score spread sd {sd:.2f}, mean winning margin {margin:.2f}",
-        "verdict_ja": f"既定の{default['id']}はBalance {balance:.3f}。{where_ja}。"
+        "verdict_ja": f"既定の「{default['label']}」はBalance {balance:.3f}。{where_ja}。"
                       f"得点の標準偏差 {sd:.2f}、平均勝差 {margin:.2f}。",
     }
 

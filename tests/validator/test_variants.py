@@ -88,7 +88,7 @@ def test_the_study_compares_every_option_on_the_same_deals(game, study):
 
 
 def _row(option: str, balance: float, intervals: list[tuple[float, float]], default: bool = False) -> dict:
-    return {"id": option, "default": default, "balance": balance, "score_sd": 1.0, "winning_margin_mean": 2.0,
+    return {"id": option, "label": f"案{option}", "default": default, "balance": balance, "score_sd": 1.0, "winning_margin_mean": 2.0,
             "seats": [{"ci95": list(ci)} for ci in intervals]}
 
 
@@ -102,6 +102,7 @@ def test_a_ranking_is_claimed_only_where_the_seat_intervals_separate() -> None:
     rows = [default, _row("b", 0.95, close), _row("c", 0.99, close)]
     verdict = _verdicts(rows, default, sorted(rows, key=lambda r: -r["balance"]))
     assert "no ranking is claimed" in verdict["verdict"] and "順位を主張しない" in verdict["verdict_ja"]
+    assert verdict["verdict_ja"].startswith("既定の「案a」は") and "「案c」" in verdict["verdict_ja"]  # labels, not ids
     assert not verdict["ranking_supported"] and "rank" not in verdict["verdict"].replace("ranking", "")
 
     lopsided = _row("d", 0.60, [(0.40, 0.50), (0.05, 0.10)])

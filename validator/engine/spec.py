@@ -7,8 +7,8 @@ commands that need one say so.
 """
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
-from dataclasses import dataclass
+from collections.abc import Callable, Iterator, Mapping
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
@@ -27,7 +27,8 @@ class GameSpec:
     `rules_schema` is the JSON Schema (a path relative to schema/, e.g. "rules/gogyo.schema.json")
     of the game.json "rules" the engine reads: the loader checks it, so a missing or mistyped rule
     is a located error in game.json before any engine is built. `scorer` scores a hand written as
-    tokens for `fudaya score`.
+    tokens for `fudaya score`. `endings` and `events` name in Japanese, for the report, the ids the
+    engine reports: how a game ended (Outcome.reason) and what it counts (State.counters).
     """
 
     name: str
@@ -37,3 +38,5 @@ class GameSpec:
     data_checks: Callable[[Game], Iterator[Issue]] | None = None
     rules_schema: str | None = None
     scorer: Callable[[Game], HandScorer] | None = None
+    endings: Mapping[str, str] = field(default_factory=dict)
+    events: Mapping[str, str] = field(default_factory=dict)

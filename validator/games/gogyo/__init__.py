@@ -18,4 +18,6 @@ from .policies import choose  # noqa: E402
 SPEC = GameSpec(name="gogyo", engine=GogyoGame.from_model, greedy=choose, oracle=GogyoOracle.from_model,
                 rules_schema="rules/gogyo.schema.json",
                 scorer=from_oracle(GogyoOracle.from_model, order_matters=True,
-                                   labels={"dynasty": "王朝役 dynasty run", "element": "五行役 element run"}))
+                                   labels={"dynasty": "王朝役 dynasty run", "element": "五行役 element run"}),
+                endings={"declaration": "終了宣言", "empty-deck": "山札切れ"},
+                events={"duels_won_by_attacker": "攻撃側が勝った決闘", "wrong_declarations": "役のない終了宣言"})

@@ -11,4 +11,8 @@ SPEC = GameSpec(name="jinzai", engine=JinzaiGame.from_model, greedy=choose, orac
                 rules_schema="rules/jinzai.schema.json",
                 scorer=from_oracle(JinzaiOracle.from_model, labels={
                     "total": "価値 value of the public tiles", "columns": "列の点 columns",
-                    "bonus": "5種類ボーナス kinds bonus", "vp": "組み合わせの勝利点 set VP"}))
+                    "bonus": "5種類ボーナス kinds bonus", "vp": "組み合わせの勝利点 set VP"}),
+                endings={"vp": "勝利点に到達", "max-games": "ゲーム数の上限"},
+                events={"forced_duplicates": "同じ牌を選ばされた", "pool_taken": "場の牌を取った",
+                        "rotations": "列の回転", "gifts": "牌を渡した", "games": "ゲーム",
+                        "second_place_by_2": "2位が2点差以内"})

@@ -14,4 +14,16 @@ SPEC = GameSpec(name="sangokushi", engine=SangokushiGame.from_model, greedy=choo
                     "total": "結果 result", "attack": "攻撃側合計 attacker total",
                     "defence": "防御側合計 defender total", "damage": "被害 damage", "politics": "内政 politics",
                     "bonus": "所属ボーナス bonus", "extra": "追加 extra cards", "limit": "保有枚数制限 limit",
-                    "dead": "死亡した君主 dead lords"}))
+                    "dead": "死亡した君主 dead lords"}),
+                endings={"target": "目標の点に到達", "lord-death": "君主の死", "stalemate": "手詰まり",
+                         "rounds": "ラウンドの上限"},
+                events={"rounds": "戦闘の回（ダイス勝負）", "attacks": "攻撃", "neutral_captures": "空白エリアの獲得",
+                        "battles": "合戦", "refusals": "合戦を受けなかった", "ties": "回の引き分け",
+                        "attacker_wins": "攻撃側の勝ち", "defender_wins": "防御側の勝ち", "captures": "捕虜",
+                        "kills": "討ち死に", "returns": "負けて手元に戻った武将", "released": "捕虜を解放",
+                        "lord_deaths": "君主の死亡", "end_rolls": "終了判定のダイス", "recoveries": "回復",
+                        "restored": "使用済みから戻した", "recruits": "登用", "extra_recruits": "追加の登用",
+                        "drawn": "引いたカード", "dismissals": "解雇", "dismissed": "解雇したカード",
+                        "shed": "上限で手放したカード", "passes": "パス", "end_target": "目標の点で終了",
+                        "end_lord": "君主の死で終了", "end_stalemate": "手詰まりで終了",
+                        "end_rounds": "ラウンド上限で終了"})

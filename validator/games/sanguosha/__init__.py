@@ -8,4 +8,12 @@ from .policies import choose
 from .state import SanguoshaGame
 
 SPEC = GameSpec(name="sanguosha", engine=SanguoshaGame.from_model, greedy=choose, oracle=SanguoshaOracle.from_model,
-                data_checks=check, rules_schema="rules/sanguosha.schema.json")
+                data_checks=check, rules_schema="rules/sanguosha.schema.json",
+                endings={"lord-killed": "主公の死亡（反賊の勝ち）", "renegade-alone": "内奸が最後の1人",
+                         "rebels-and-renegades-dead": "反賊と内奸の全滅（主公側の勝ち）"},
+                events={"cards_drawn": "引いたカード", "damage": "ダメージ", "deaths": "死亡",
+                        "healed": "回復した体力", "judgements": "判定", "lord_penalties": "主公が忠臣を倒した罰",
+                        "rebel_rewards": "反賊を倒した報酬", "reshuffles": "山札の作り直し",
+                        "sha_used": "【殺】の使用", "shan_played": "【閃】を出した", "shandian_hits": "【閃電】の命中",
+                        "skills_used": "技能の発動", "tricks_used": "錦嚢の使用",
+                        "turns_skipped_lebu": "【楽不思蜀】で飛ばした出牌", "wuxie_played": "【無懈可撃】を出した"})

@@ -13,4 +13,11 @@ SPEC = GameSpec(name="sengoku", engine=SengokuGame.from_model, greedy=choose, or
                 scorer=from_oracle(SengokuOracle.from_model, labels={
                     "total": "家紋の合計 crests on the kanji cards left", "cards": "カード cards",
                     "names": "名前 names set aside", "left": "残り cards left",
-                    "kanji": "漢字カード kanji cards left"}))
+                    "kanji": "漢字カード kanji cards left"}),
+                endings={"all-out": "手札を出し切った", "pile-empty": "山札切れ", "riichi-win": "リーチで上がり",
+                         "draw": "流局（順位なし）", "draw-ranked": "流局（順位づけ）"},
+                events={"names": "作った名前", "steals": "横取り", "emptied": "手札が0枚になったゲーム",
+                        "riichi": "リーチ宣言", "riichi_wins": "リーチで上がったゲーム", "draws": "流局したゲーム",
+                        "tie_rule1": "同点を補足(1)で決めた", "tie_rule2": "同点を補足(2)で決めた",
+                        "tie_shared": "同点で勝利を分けた",
+                        **{f"names_p{n}": f"作った名前（手番順{n}）" for n in range(1, 7)}})

@@ -1,0 +1,57 @@
+"""The report speaks the designer's language: Japanese names for every ending and counted event an
+engine reports, variant options by their labels, no chart that can show nothing, axes fitted to the
+data and histograms with even bins."""
+from __future__ import annotations
+
+from dataclasses import replace
+
+import pytest
+
+from generator.charts import _axis
+from generator.report_pdf import Bin, _flat
+from validator.engine.registry import engine_for, find_spec
+from validator.loader import load_game
+from validator.paths import DEFAULT_DECKS_DIR
+from validator.sim_plan import SimulationPlan, run_plan
+from validator.stats import distribution
+
+GAMES = ("gogyo", "jinzai", "sengoku", "sangokushi", "sanguosha")
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_every_ending_and_event_a_simulation_reports_has_a_japanese_name(game_id: str) -> None:
+    game = load_game(DEFAULT_DECKS_DIR, game_id)
+    plan = SimulationPlan.from_game(game)
+    assert plan is not None
+    summary = run_plan(engine_for(game), replace(plan, matches=40, other_counts=()), workers=1)
+    spec = find_spec(game_id)
+    assert set(summary["ended_by"]) - {"cap"} <= set(spec.endings)
+    assert set(summary["counters"]) <= set(spec.events)
+    for name in [*spec.endings.values(), *spec.events.values()]:
+        assert any("\u3040" <= ch <= "\u9fff" for ch in name), name  # written in Japanese
+
+
+def test_a_flat_histogram_is_told_in_words() -> None:
+    """sengoku's rank points: every game gives 0, 1, 2 and 3 once, so the four bars are equal."""
+    assert _flat([Bin(0, 0, 1000), Bin(1, 1, 1002), Bin(2, 2, 999), Bin(3, 3, 999)])
+    assert not _flat([Bin(0, 0, 57), Bin(1, 1, 95), Bin(2, 2, 1353)])
+    assert not _flat([Bin(0, 0, 10)])
+
+
+@pytest.mark.parametrize(("low", "high"), [(0.2, 0.3), (0.0, 0.62), (0.41, 0.43), (1.5, 14.0)])
+def test_an_interval_axis_fits_its_data(low: float, high: float) -> None:
+    start, stop, ticks = _axis(low, high)
+    assert start <= low and stop >= high and start >= 0
+    assert (stop - start) <= 3 * (high - low) + 0.05  # the data fill a good part of the axis
+    assert 2 <= len(ticks) <= 9 and ticks[0] == start and ticks[-1] == pytest.approx(stop)
+    steps = {round(b - a, 9) for a, b in zip(ticks, ticks[1:])}
+    assert len(steps) == 1
+
+
+@pytest.mark.parametrize("values", [[16, 32, 48, 64], [3, 4, 4, 9], list(range(0, 200, 7)), [0.5, 1.5, 2.25]])
+def test_histogram_bins_are_even(values: list[float]) -> None:
+    bins = distribution(values)["histogram"]
+    widths = {b["to"] - b["from"] for b in bins}
+    assert len(widths) == 1
+    assert all(b["from"] == a["to"] + 1 for a, b in zip(bins, bins[1:]))
+    assert sum(b["count"] for b in bins) == len(values)
