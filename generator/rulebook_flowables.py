@@ -30,6 +30,8 @@ _FUZZ = 1e-6
 _NO_START = NO_START | frozenset("‐〜゠–～")
 _NO_BLEED = Bleed(0.0, 0.0, 0.0, 0.0)
 _IDEOGRAPHIC_SPACE = "\u3000"
+_NO_BREAK_SPACE = "\u00a0"  # joins a label to its value ("勝利点\u00a0±0"): no line ends or starts there
+RUNT = 2  # a paragraph's last line of this many characters or fewer ("ん。", "±0") takes more from above
 _KEPT_SPACE = "\ue000"  # a private-use stand-in the parser leaves alone
 
 
@@ -38,7 +40,7 @@ def can_break(before: str, after: str) -> bool:
     never after a NO_END one (「（…), and never inside a run of Latin letters and digits."""
     if not before or not after:
         return True  # an empty fragment (an explicit line break) is no character
-    if after in _NO_START or before in NO_END:
+    if after in _NO_START or before in NO_END or _NO_BREAK_SPACE in (before, after):
         return False
     latin = ord(before) < 0x3000 and ord(after) < 0x3000
     return not latin or before.isspace() or after.isspace()
@@ -82,8 +84,33 @@ def kinsoku_lines(glyphs: Sequence[Any], max_widths: Sequence[float], calc_bound
         start = end
         while start < count and glyphs[start] == " ":
             start += 1  # a space that ended a line is not carried to the next
+    if start >= count and len(lines) >= 2:
+        _lift_runt(glyphs, lines, starts, max_widths, calc_bounds, count)
     starts.append(start)
     return ParaLines(kind=1, lines=lines), starts
+
+
+def _lift_runt(glyphs: Sequence[Any], lines: list[Any], starts: list[int], max_widths: Sequence[float],
+               calc_bounds: bool, count: int) -> None:
+    """A last line of RUNT characters or fewer takes characters from the line above until it has more,
+    breaking only where kinsoku allows and leaving the line above at least half its length."""
+    last = starts[-1]
+    if sum(1 for g in glyphs[last:count] if not str(g).isspace()) > RUNT:
+        return
+    above = starts[-2]
+    at = last - 1
+    while at > above + (last - above) // 2:
+        if can_break(glyphs[at - 1], glyphs[at]) and \
+                sum(1 for g in glyphs[at:count] if not str(g).isspace()) > RUNT:
+            break
+        at -= 1
+    else:
+        return  # no allowed break keeps the line above half full: leave the runt
+    for index, (begin, end) in ((len(lines) - 2, (above, at)), (len(lines) - 1, (at, count))):
+        max_width = max_widths[min(index, len(max_widths) - 1)]
+        width = sum(g.width for g in glyphs[begin:end])
+        lines[index] = makeCJKParaLine(glyphs[begin:end], max_width, width, max_width - width, False, calc_bounds)
+    starts[-1] = at
 
 
 def _break_before(glyphs: Sequence[str], start: int, end: int) -> int:

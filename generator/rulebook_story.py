@@ -240,6 +240,11 @@ def _example(block: RulebookBlock, game: Game, settings: StorySettings) -> list[
 def _clarifications(block: RulebookBlock, game: Game, settings: StorySettings) -> list[Flowable]:
     assert isinstance(block, Clarifications)
     out = _heading_flowables(block.title, 1, settings) if block.title else []
+    if block.audience == "designers":  # an appendix in the smaller note style, after what players read
+        if block.intro:
+            out.append(settings.para(block.intro, "note"))
+        out += [settings.para(f"・{item.text}", "note") for item in block.items]
+        return out
     if block.intro:
         out.append(settings.para(block.intro, "body"))
     out.append(_list_flowable([item.text for item in block.items], True, settings))

@@ -224,21 +224,24 @@ class HandExample:
 
 @dataclass(frozen=True)
 class ClarificationItem:
-    """One decision the source rules leave open; `id` names the rules engine's clarification."""
+    """One decision the source rules leave open; `id` names the rules engine's clarification (None:
+    a designers' note that is no engine decision, e.g. how the simulation plays a house rule)."""
 
-    id: str
+    id: str | None
     text: str
     location: Location
 
 
 @dataclass(frozen=True)
 class Clarifications:
-    """The clarifications section."""
+    """The clarifications section: for players, or (audience "designers") an appendix of notes on the
+    sources, such as a typo in the original text, that players need not read."""
 
     title: str | None
     intro: str | None
     items: tuple[ClarificationItem, ...]
     location: Location
+    audience: str = "players"
 
 
 @dataclass(frozen=True)

@@ -75,14 +75,18 @@ class UnclaimedPart(MarkupError):
         super().__init__(f"{{{part}}} is not a part this example claims (claimed: {', '.join(claimed)})")
 
 
+NO_BREAK_SPACE = "\u00a0"
+
+
 class TypesetNumber(int):
-    """A claimed number as Japanese print sets it: a true minus (−2, not -2) and ±0 for a signed zero."""
+    """A claimed number as the rulebooks set signs: ＋ and a true minus (＋2, −2, not +2, -2), ±0 for a
+    signed zero, as the rulebook texts write them."""
 
     def __format__(self, spec: str) -> str:
         text = format(int(self), spec)
         if "+" in spec and self == 0:
             text = text.replace("+", "±")
-        return text.replace("-", "\u2212")
+        return text.replace("-", "\u2212").replace("+", "＋")
 
 
 def answer_template(example: HandExample, labels: Mapping[str, str]) -> str:
@@ -105,6 +109,8 @@ def answer_text(template: str, points: Mapping[str, int]) -> str:
         raise MarkupError(f"{template!r} is not a valid format: {exc}") from None
     out: list[str] = []
     for literal, name, spec, conversion in fields:
+        if name is not None and literal.endswith(" "):
+            literal = literal[:-1] + NO_BREAK_SPACE  # a label stays on the line of its value
         out.append(literal)
         if name is None:
             continue
@@ -210,9 +216,9 @@ def _build_block(raw: Mapping[str, Any], where: Location) -> RulebookBlock:
                            tuple(arrangement) if arrangement else None, dict(raw["points"]), raw.get("text"),
                            raw.get("show_cards", True), where, raw.get("deck"), raw.get("answer"))
     if kind == "clarifications":
-        items = tuple(ClarificationItem(item["id"], item["text"], where.child("items").child(n))
+        items = tuple(ClarificationItem(item.get("id"), item["text"], where.child("items").child(n))
                       for n, item in enumerate(raw["items"]))
-        return Clarifications(raw.get("title"), raw.get("intro"), items, where)
+        return Clarifications(raw.get("title"), raw.get("intro"), items, where, raw.get("audience", "players"))
     if kind == "page_break":
         return PageBreak(where)
     raise ValueError(f"unknown rulebook block type {kind!r} (the schema should have refused it)")

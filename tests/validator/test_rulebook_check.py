@@ -254,3 +254,48 @@ def test_the_check_asks_whatever_oracle_is_registered(gogyo: Game, monkeypatch: 
     codes = [i.code for i in check_game(gogyo).issues if i.location.file.name == "rulebook.json"]
     assert codes.count("clarification-missing") == 1
     assert codes.count("example-claim") >= 3
+
+
+SOURCE_TALK = ("元のルール", "元になった", "もとのルール", "誤記", "シミュレーション", "コンピューター")
+
+
+@pytest.mark.parametrize("game_id", ["gogyo", "jinzai", "sengoku", "sangokushi", "sanguosha"])
+def test_clarifications_speak_to_players_and_source_notes_sit_in_the_designers_appendix(game_id: str) -> None:
+    """What the original text said, its typos and how the simulation plays go to the designers'
+    appendix (issue 13); the players' section states rules."""
+    from validator.loader import load_game
+    from validator.paths import DEFAULT_DECKS_DIR
+
+    book = load_game(DEFAULT_DECKS_DIR, game_id).rulebooks[0]
+    sections = [b for b in book.blocks if isinstance(b, Clarifications)]
+    players = [s for s in sections if s.audience == "players"]
+    assert players
+    for section in players:
+        for text in [section.intro or "", *(item.text for item in section.items)]:
+            assert not any(word in text for word in SOURCE_TALK), text
+    appendix = [s for s in sections if s.audience == "designers"]
+    if game_id == "gogyo":
+        assert [item.id for s in appendix for item in s.items] == ["faction-typo"]
+        assert book.blocks.index(appendix[0]) > book.blocks.index(players[0])
+
+
+def test_only_the_designers_appendix_may_hold_notes_without_an_engine_id(tmp_path) -> None:
+    import json
+    import shutil
+
+    from validator.loader import DeckError, load_game
+
+    shutil.copytree(PROJECT_ROOT / "decks" / "gogyo", tmp_path / "gogyo")
+    path = tmp_path / "gogyo" / "rulebook.json"
+    data = json.loads(path.read_text(encoding="utf-8"))
+    players = next(b for b in data["blocks"] if b.get("type") == "clarifications" and "audience" not in b)
+    players["items"].append({"text": "idのない補足"})
+    path.write_text(json.dumps(data, ensure_ascii=False), encoding="utf-8")
+    with pytest.raises(DeckError) as refused:
+        load_game(tmp_path, "gogyo")
+    assert [issue.message for issue in refused.value.issues] == ["'id' is required"]
+    players["items"].pop()
+    appendix = next(b for b in data["blocks"] if b.get("audience") == "designers")
+    appendix["items"].append({"text": "試し遊びの前提のメモ"})
+    path.write_text(json.dumps(data, ensure_ascii=False), encoding="utf-8")
+    assert load_game(tmp_path, "gogyo").rulebooks[0] is not None

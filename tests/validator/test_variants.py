@@ -88,8 +88,8 @@ def test_the_study_compares_every_option_on_the_same_deals(game, study):
 
 
 def _row(option: str, balance: float, intervals: list[tuple[float, float]], default: bool = False) -> dict:
-    return {"id": option, "label": f"案{option}", "default": default, "balance": balance, "score_sd": 1.0, "winning_margin_mean": 2.0,
-            "seats": [{"ci95": list(ci)} for ci in intervals]}
+    return {"id": option, "label": f"案{option}", "default": default, "balance": balance, "score_sd": 1.0,
+            "winning_margin_mean": 2.0, "seats": [{"ci95": list(ci)} for ci in intervals]}
 
 
 def test_a_ranking_is_claimed_only_where_the_seat_intervals_separate() -> None:

@@ -238,6 +238,8 @@ def _check_clarifications(game: Game, book: Rulebook, oracle: RulebookOracle) ->
     listed: dict[str, Location] = {}
     for section in sections:
         for item in section.items:
+            if item.id is None:
+                continue  # a designers' note, no engine decision
             if item.id in listed:
                 yield Issue(item.location.child("id"), "duplicate-clarification",
                             f"clarification {item.id!r} is listed twice")
