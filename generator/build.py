@@ -158,10 +158,17 @@ def _write_files(game: Game, options: BuildOptions, plans: dict[str, SheetPlan],
         if not deck.has_backs:  # single-sided sheets: always n-up, plus the on-screen fillable variant
             for fillable in (False, True) if deck.fillable else (False,):
                 name = f"{deck.id}{'-fillable' if fillable else ''}{suffix}.pdf"
+                # the fillable variant is typed into on screen: one sheet a page, no cut marks
+                plan = replace(plans[deck.id], columns=1, rows=1) if fillable else plans[deck.id]
                 outputs.append(write_sheets(out_dir / name, f"{game.id}/{name}", deck,
-                                            replace(renderer, fillable=fillable), plans[deck.id],
-                                            marks=options.marks, title=title, initial_font=initial_font,
-                                            progress=progress, pdfx=None if fillable else options.pdfx))
+                                            replace(renderer, fillable=fillable), plan,
+                                            marks="none" if fillable else options.marks, title=title,
+                                            initial_font=initial_font, progress=progress,
+                                            pdfx=None if fillable else options.pdfx))
+                if fillable:
+                    from .fillable import finish_fillable
+
+                    finish_fillable(outputs[-1][0].path, deck)
         elif options.mode in ("sheets", "both"):
             name = f"{deck.id}{suffix}.pdf"
             outputs.append(write_sheets(out_dir / name, f"{game.id}/{name}", deck, renderer, plans[deck.id],

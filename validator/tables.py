@@ -23,6 +23,7 @@ class Cell:
     field: str | None  # bound write-in field name, if the cell is a write-in box
     header: bool
     spec: Mapping[str, Any]  # the cell's own overrides (fill, color, font, align)
+    sums: tuple[str, ...] = ()  # bound names of the fields this cell's field totals
 
 
 def table_cells(element: Element, fields: Mapping[str, Any]) -> list[Cell]:
@@ -44,6 +45,7 @@ def table_cells(element: Element, fields: Mapping[str, Any]) -> list[Cell]:
                 text=bind_text(spec.get("text", ""), fields),
                 field=bind_text(field, fields) if field else None,
                 header=r < header_rows, spec=spec,
+                sums=tuple(bind_text(name, fields) for name in spec.get("sum", ())),
             ))
             column += span
     return cells

@@ -113,12 +113,28 @@ def _check_table(element: Element, card: Card, layout: Layout, problem: Any) -> 
                     yield problem(f"rows/{cell.row}", str(exc))
 
 
+def _check_sums(element: Element, card: Card, names: list[str]) -> Iterator[Issue]:
+    """A total names write-in fields of its own table, needs a field to show in, and never counts itself."""
+    for cell in table_cells(element, card.bindings):
+        where = element.location.child("rows").child(cell.row)
+        if cell.sums and not cell.field:
+            yield Issue(where, "sum-without-field", "a cell with `sum` needs a `field` to show the total in")
+        for name in cell.sums:
+            if name not in names or name == cell.field:
+                yield Issue(where, "unknown-sum-field",
+                            f"card {card.id!r}: `sum` names {name!r}, which is not another write-in field of "
+                            f"this table (fields: {', '.join(n for n in names if n != cell.field)})")
+
+
 def check_field_names(game: Game) -> Iterator[Issue]:
     """Write-in fields become PDF form fields, whose names must be unique in the file."""
     for deck in game.decks:
         seen: dict[str, str] = {}
+        summed: set[str] = set()  # cards whose totals were checked (copies share them)
         for copy in deck.copies():
             card = copy.card
+            first_copy = card.id not in summed
+            summed.add(card.id)
             for element in drawn_elements(card, card.face, deck.layout):
                 names = []
                 try:
@@ -128,6 +144,8 @@ def check_field_names(game: Game) -> Iterator[Issue]:
                         names = [c.field for c in table_cells(element, card.bindings) if c.field]
                 except BindingError:
                     continue  # reported above
+                if element.type == "table" and first_copy:
+                    yield from _check_sums(element, card, names)
                 for name in names:
                     label = copy.label
                     if name in seen:
