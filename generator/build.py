@@ -10,12 +10,12 @@ from typing import Any
 from validator.checks import check_game
 from validator.issues import DeckError, Issue
 from validator.loader import load_game
-from validator.model import Game
+from validator.model import Deck, Game
 from validator.paths import DEFAULT_DECKS_DIR, DEFAULT_OUTPUT_DIR
 from validator.presets import PAPER_SIZES
 
 from .card_face import FaceRenderer
-from .deck_pdf import Placement, WrittenFile, count_sides, write_printshop, write_sheets
+from .deck_pdf import Placement, WrittenFile, count_sides, write_gang, write_printshop, write_sheets
 from .imposition import ImpositionError, SheetPlan, plan_sheet
 from .output_set import output_set
 from .pdfdoc import atomic_path, register_fonts
@@ -84,10 +84,24 @@ def _wanted(options: BuildOptions, component: str) -> bool:
     return not options.only or component in options.only
 
 
+def _gangs(game: Game, options: BuildOptions) -> dict[str, list[Deck]]:
+    """Gang name -> its member decks in game.json order, for the gangs this build writes: whole, when any
+    member is wanted; in --mode printshop only when a member has no print-shop file of its own."""
+    gangs: dict[str, list[Deck]] = {}
+    for deck in game.decks:
+        if deck.gang is not None:
+            gangs.setdefault(deck.gang, []).append(deck)
+    return {gang: members for gang, members in gangs.items() if any(_wanted(options, d.id) for d in members)
+            and (options.mode != "printshop" or not all(d.has_backs for d in members))}
+
+
 def total_steps(game: Game, options: BuildOptions) -> int:
     per_mode = 2 if options.mode == "both" else 1
     cards = sum(count_sides(deck) * (per_mode if deck.has_backs else 1 + deck.fillable)
-                for deck in game.decks if _wanted(options, deck.id))
+                for deck in game.decks if _wanted(options, deck.id) and deck.gang is None)
+    cards += sum(count_sides(deck) for members in _gangs(game, options).values() for deck in members)
+    cards += sum(count_sides(deck) for deck in game.decks if deck.gang is not None and deck.has_backs
+                 and _wanted(options, deck.id) and options.mode != "sheets")  # their print-shop files
     maps = sum(1 + (m.tiles is not None) for m in game.maps if _wanted(options, m.id))
     return cards + sum(_wanted(options, book.id) for book in game.rulebooks) + maps
 
@@ -155,7 +169,9 @@ def _write_files(game: Game, options: BuildOptions, plans: dict[str, SheetPlan],
         renderer = renderers[deck.id]
         title = f"{game.title} — {deck.title}"
         outputs = []
-        if not deck.has_backs:  # single-sided sheets: always n-up, plus the on-screen fillable variant
+        if deck.gang is not None:  # its pieces go on the gang's shared sheets (below)
+            pass
+        elif not deck.has_backs:  # single-sided sheets: always n-up, plus the on-screen fillable variant
             for fillable in (False, True) if deck.fillable else (False,):
                 name = f"{deck.id}{'-fillable' if fillable else ''}{suffix}.pdf"
                 # the fillable variant is typed into on screen: one sheet a page, no cut marks
@@ -182,6 +198,13 @@ def _write_files(game: Game, options: BuildOptions, plans: dict[str, SheetPlan],
         for written, placements in outputs:
             result.files.append(written)
             result.placements.extend(placements)
+    for gang, members in _gangs(game, options).items():
+        name = f"{gang}{suffix}.pdf"
+        written, placements = write_gang(out_dir / name, f"{game.id}/{name}", members, renderers,
+                                         PAPER_SIZES[options.paper], title=f"{game.title} — {gang}",
+                                         initial_font=initial_font, progress=progress, pdfx=options.pdfx)
+        result.files.append(written)
+        result.placements.extend(placements)
     for book in game.rulebooks:  # every mode: a rulebook has no imposition
         if not _wanted(options, book.id):
             continue

@@ -1,16 +1,19 @@
 """Paginate a deck: n-up duplex sheets (fronts, then mirrored backs) and one-card-per-page print-shop files."""
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
+
+from reportlab.pdfgen.canvas import Canvas
 
 from validator.geometry import mm_to_pt
 from validator.model import CardCopy, Deck
 
 from .card_face import Bleed, FaceRenderer
+from .gang import Piece, Placed, corner_marks, pack
 from .imposition import SheetPlan
-from .marks import draw_marks
+from .marks import REGISTRATION, draw_marks
 from .pdfdoc import atomic_path, new_canvas
 
 Progress = Callable[[int], None]
@@ -110,8 +113,68 @@ def write_printshop(path: Path, name: str, deck: Deck, renderer: FaceRenderer, *
     return WrittenFile(path, name, pages, page), placements
 
 
+def write_gang(path: Path, name: str, decks: Sequence[Deck], renderers: Mapping[str, FaceRenderer],
+               paper: tuple[float, float], *, title: str, initial_font: str, progress: Progress,
+               pdfx: str | None) -> tuple[WrittenFile, list[Placement]]:
+    """The decks' pieces packed together (gang.pack): a page of fronts with each piece's corner marks,
+    then, when any piece there has a back, a page of backs mirrored for a long-edge flip."""
+    pieces = [Piece(deck.id, copy.card.id, copy.copy, deck.layout.size, deck.has_backs)
+              for deck in decks for copy in deck.copies()]
+    placed = pack(paper, pieces)
+    cards = {(deck.id, card.id): card for deck in decks for card in deck.cards}
+    placements: list[Placement] = []
+    pages = 0
+    with atomic_path(path) as temporary:
+        canvas = new_canvas(temporary, (mm_to_pt(paper[0]), mm_to_pt(paper[1])), initial_font, title=title, pdfx=pdfx)
+        for sheet in range(placed[-1].sheet + 1 if placed else 0):
+            here = [p for p in placed if p.sheet == sheet]
+            for side in ("front", "back"):
+                shown = [p for p in here if side == "front" or p.piece.two_sided]
+                if not shown:
+                    continue
+                pages += 1
+                _gang_boxes(canvas, shown, paper, mirrored=side == "back")
+                for item in shown:
+                    piece, card = item.piece, cards[(item.piece.deck, item.piece.card)]
+                    size = piece.size
+                    full = Bleed(size.bleed, size.bleed, size.bleed, size.bleed)
+                    x = item.x if side == "front" else item.back_x(paper[0])
+                    template = card.face if side == "front" else card.back
+                    renderers[piece.deck].draw(canvas, card, template, x, item.y, full)
+                    placements.append(Placement(card.id, piece.copy, name, pages, side, x, item.y,
+                                                size.width, size.height))
+                    progress(1)
+                if side == "front":
+                    _corner_marks(canvas, shown)
+                canvas.showPage()
+        canvas.save()
+    return WrittenFile(path, name, pages, paper), placements
+
+
+def _gang_boxes(canvas: Canvas, shown: Sequence[Placed], paper: tuple[float, float], *, mirrored: bool) -> None:
+    """TrimBox around every piece on the page, BleedBox around their bleeds (PDF/X asks for both)."""
+    def left(p: Placed) -> float:
+        return p.back_x(paper[0]) if mirrored else p.x
+    bleed = max(p.piece.size.bleed for p in shown)
+    low_x, low_y = min(left(p) for p in shown), min(p.y for p in shown)
+    high_x = max(left(p) + p.piece.size.width for p in shown)
+    high_y = max(p.y + p.piece.size.height for p in shown)
+    canvas.setTrimBox(tuple(mm_to_pt(v) for v in (low_x, low_y, high_x, high_y)))
+    canvas.setBleedBox(tuple(mm_to_pt(v) for v in (low_x - bleed, low_y - bleed, high_x + bleed, high_y + bleed)))
+
+
+def _corner_marks(canvas: Canvas, shown: Sequence[Placed]) -> None:
+    canvas.saveState()
+    canvas.setStrokeColor(REGISTRATION)
+    canvas.setLineWidth(0.3)
+    for item in shown:
+        for x1, y1, x2, y2 in corner_marks(item, item.x):
+            canvas.line(mm_to_pt(x1), mm_to_pt(y1), mm_to_pt(x2), mm_to_pt(y2))
+    canvas.restoreState()
+
+
 def count_sides(deck: Deck) -> int:
     return (2 if deck.has_backs else 1) * len(deck.copies())
 
 
-__all__ = ["CardCopy", "Placement", "WrittenFile", "count_sides", "write_printshop", "write_sheets"]
+__all__ = ["CardCopy", "Placement", "WrittenFile", "count_sides", "write_gang", "write_printshop", "write_sheets"]

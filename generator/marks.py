@@ -11,14 +11,14 @@ from .imposition import SheetPlan
 MARK_STYLES = ("western", "tombo", "none")
 _GAP_MM = 1.0        # space between the bleed edge and a mark
 _LENGTH_MM = 5.0     # how far a mark reaches into the margin
-_REGISTRATION = CMYKColor(1, 1, 1, 1)  # registration black: visible on every plate
+REGISTRATION = CMYKColor(1, 1, 1, 1)  # registration black: visible on every plate
 
 
 def draw_marks(canvas: Canvas, plan: SheetPlan, style: str) -> None:
     if style == "none":
         return
     canvas.saveState()
-    canvas.setStrokeColor(_REGISTRATION)
+    canvas.setStrokeColor(REGISTRATION)
     canvas.setLineWidth(0.3)  # 0.106 mm: shops ask for marks of 0.1 mm or more
     xs, ys = plan.cut_lines()
     (left, bottom), (width, height) = plan.origin, plan.block

@@ -197,6 +197,7 @@ def _load_deck(directory: Path, manifest: SourcedJson, pointer: str,
         total_location=cards_doc.location("/total"),
         kind=component["kind"],
         fillable=component.get("fillable", False),
+        gang=component.get("gang"),
         location=manifest.location(pointer),
     )
 

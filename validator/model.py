@@ -131,6 +131,7 @@ class Deck:
     location: Location
     kind: str = "deck"  # "deck": fronts and backs; "sheet": single-sided pages (score sheets)
     fillable: bool = False  # sheets only: also write a variant with PDF form fields
+    gang: str | None = None  # components naming one gang share sheets (<gang>.pdf) instead of n-up sheets each
 
     @property
     def has_backs(self) -> bool:

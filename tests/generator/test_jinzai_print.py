@@ -50,12 +50,14 @@ def rects(deck_: Deck, template: str) -> list:
 # -- build.json ----------------------------------------------------------------------------------
 def test_every_component_is_written_and_listed(manifest: dict, built: Path) -> None:
     files = {f["file"]: f for f in manifest["files"]}
+    # the 在野 card and both kinds of marker are on card stock: one ganged duplex pair, not five pages
     expected = {"personal-sheets.pdf": 4, "summary-cards.pdf": 2, "summary-cards-printshop.pdf": 8,
-                "zaiya-card.pdf": 1, "order-markers.pdf": 2, "order-markers-printshop.pdf": 8,
-                "vp-markers.pdf": 2, "vp-markers-printshop.pdf": 8}
+                "card-stock.pdf": 2, "order-markers-printshop.pdf": 8, "vp-markers-printshop.pdf": 8}
     for name, pages in expected.items():
         assert files[f"jinzai/{name}"]["pages"] == pages, name
         assert (built / name).is_file()
+    for alone in ("zaiya-card.pdf", "order-markers.pdf", "vp-markers.pdf"):
+        assert f"jinzai/{alone}" not in files and not (built / alone).exists()
 
 
 def test_four_personal_sheets_one_per_a4_page(manifest: dict) -> None:
@@ -74,15 +76,17 @@ def test_four_double_sided_summary_cards(manifest: dict) -> None:
     assert {p["page"] for p in cards if p["side"] == "front"} == {1}  # all four on one A4 sheet, backs on page 2
 
 
-def test_one_zaiya_card_centred_alone_on_its_page(manifest: dict) -> None:
-    [card] = placed(manifest, "zaiya-card.pdf")
-    assert (card["width"], card["height"]) == (180.0, 110.0)
-    assert card["x"] == pytest.approx((210 - 180) / 2) and card["y"] == pytest.approx((297 - 110) / 2)
+def test_the_zaiya_card_leads_the_card_stock_sheet_with_no_back(manifest: dict) -> None:
+    sheet = placed(manifest, "card-stock.pdf")
+    [card] = [p for p in sheet if p["card"] == "zaiya"]
+    assert (card["width"], card["height"], card["side"], card["page"]) == (180.0, 110.0, "front", 1)
+    assert card["y"] + 110 > 297 - 20  # top of the sheet, in game.json order
 
 
 def test_markers_counts_and_sizes(manifest: dict) -> None:
-    order = [p for p in placed(manifest, "order-markers.pdf") if p["side"] == "front"]
-    vp = [p for p in placed(manifest, "vp-markers.pdf") if p["side"] == "front"]
+    sheet = placed(manifest, "card-stock.pdf")
+    order = [p for p in sheet if p["side"] == "front" and p["card"] in ("order-1", "order-2", "order-3", "sp")]
+    vp = [p for p in sheet if p["side"] == "front" and p["card"].startswith("vp-")]
     assert sorted(p["card"] for p in order) == ["order-1", "order-2", "order-3", "sp"]
     assert sorted(p["card"] for p in vp) == ["vp-1", "vp-2", "vp-3", "vp-4"]
     assert all((p["width"], p["height"]) == (22.0, 22.0) for p in order)
@@ -179,7 +183,7 @@ def test_zaiya_card_has_six_block_spaces_on_each_side(game: Game) -> None:
 
 # -- the PDFs themselves ------------------------------------------------------------------------
 def test_sheet_text_and_embedded_fonts(built: Path) -> None:
-    for name in ("personal-sheets.pdf", "summary-cards.pdf", "zaiya-card.pdf", "order-markers.pdf", "vp-markers.pdf"):
+    for name in ("personal-sheets.pdf", "summary-cards.pdf", "card-stock.pdf"):
         reader = PdfReader(built / name)
         for page in reader.pages:
             for ref in page["/Resources"]["/Font"].values():

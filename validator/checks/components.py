@@ -19,7 +19,7 @@ RESERVED_IDS = {"report": "--only report selects the simulation report"}
 def component_files(game: Game) -> Iterator[tuple[str, str, Location]]:
     """(file name, component id, component location) for every file a build can write."""
     for deck in game.decks:
-        names = [f"{deck.id}.pdf"]
+        names = [f"{deck.gang}.pdf" if deck.gang else f"{deck.id}.pdf"]
         if deck.has_backs:
             names.append(f"{deck.id}-printshop.pdf")
         elif deck.fillable:
@@ -34,11 +34,20 @@ def component_files(game: Game) -> Iterator[tuple[str, str, Location]]:
             yield f"{game_map.id}-{game_map.tiles}.pdf", game_map.id, game_map.location
 
 
+def _same_gang(game: Game, name: str, component: str, claimed: dict[str, str]) -> bool:
+    """Components of one gang write its sheets together: that file is theirs to share."""
+    gangs = {deck.id: deck.gang for deck in game.decks}
+    return gangs.get(component) is not None and gangs.get(component) == gangs.get(claimed[name]) \
+        and name == f"{gangs[component]}.pdf"
+
+
 def check(game: Game) -> Iterator[Issue]:
     claimed: dict[str, str] = {}
     reported: set[str] = set()
     for name, component, where in component_files(game):
         here = where.child("id")
+        if name in claimed and claimed[name] != component and _same_gang(game, name, component, claimed):
+            continue
         if component in RESERVED_IDS and component not in reported:
             reported.add(component)
             yield Issue(here, "reserved-id", f"component id {component!r} is reserved ({RESERVED_IDS[component]})")

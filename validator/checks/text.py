@@ -1,7 +1,7 @@
 """Every printed character has a glyph in its font, and every text fits its box."""
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from typing import Any
 
 from ..binding import DEFAULT_INK, BindingError, bind_color, bind_text, small_dark_mix
@@ -86,7 +86,7 @@ def _frames_near_trim(game: Game) -> Iterator[Issue]:
                                 "safe zone: a small miscut shows it uneven", severity="warning")
 
 
-def _bounds(kind: str, p: dict[str, Any]) -> tuple[float, float, float, float]:
+def _bounds(kind: str, p: Mapping[str, Any]) -> tuple[float, float, float, float]:
     """left, top, right, bottom in mm from the trim's top-left."""
     if kind == "circle":
         return p["cx"] - p["r"], p["cy"] - p["r"], p["cx"] + p["r"], p["cy"] + p["r"]
