@@ -299,3 +299,21 @@ def test_only_the_designers_appendix_may_hold_notes_without_an_engine_id(tmp_pat
     appendix["items"].append({"text": "試し遊びの前提のメモ"})
     path.write_text(json.dumps(data, ensure_ascii=False), encoding="utf-8")
     assert load_game(tmp_path, "gogyo").rulebooks[0] is not None
+
+
+@pytest.mark.parametrize("game_id", ["gogyo", "jinzai", "sengoku", "sangokushi", "sanguosha"])
+def test_a_player_named_in_examples_keeps_one_hand(game_id: str) -> None:
+    """sengoku's 例3 and 例4 both had a 'Bさんの手札', with different cards (issue 13): across a
+    rulebook, every example titled with one player's hand shows the same hand."""
+    import re
+
+    from validator.loader import load_game
+    from validator.paths import DEFAULT_DECKS_DIR
+
+    hands: dict[str, set[tuple[str, ...]]] = {}
+    for block in load_game(DEFAULT_DECKS_DIR, game_id).rulebooks[0].blocks:
+        if isinstance(block, HandExample):
+            named = re.search(r"(\S+さん)の手札", block.title)
+            if named:
+                hands.setdefault(named.group(1), set()).add(tuple(block.hand))
+    assert {player: len(shown) for player, shown in hands.items() if len(shown) > 1} == {}

@@ -125,10 +125,10 @@ def test_tie_break_examples_agree_with_the_engine(sengoku: Game, oracle: Sengoku
     hands = {e.title: tuple(sorted(oracle.parse_hand(e.hand))) for e in examples(sengoku)}
     a = hands["例3　(1)の比べ方　Aさんの手札"]
     assert oracle.table.compare_tied(a, hands["例3　(1)の比べ方　Bさんの手札"]) == (-1, 1)
-    assert oracle.table.compare_tied(a, hands["例4　(2)の比べ方　Bさんの手札"]) == (1, 2)
-    kept = hands["例4　(2)の比べ方　Bさんが選んだ4枚"]
+    assert oracle.table.compare_tied(a, hands["例4　(2)の比べ方　Cさんの手札"]) == (1, 2)
+    kept = hands["例4　(2)の比べ方　Cさんが選んだ4枚"]
     table = oracle.table
-    given_b = sorted((table.crests[t], t) for t in hands["例4　(2)の比べ方　Bさんの手札"] if table.is_given[t])
+    given_b = sorted((table.crests[t], t) for t in hands["例4　(2)の比べ方　Cさんの手札"] if table.is_given[t])
     assert sorted(t for _, t in given_b[:4]) == list(kept)
 
 
