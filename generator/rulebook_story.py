@@ -181,8 +181,9 @@ def _table(block: RulebookBlock, game: Game, settings: StorySettings) -> list[Fl
         ("BACKGROUND", (0, 1), (-1, -1), colors["tint"]),
         ("GRID", (0, 0), (-1, -1), 0.5, colors["accent"]),
         ("VALIGN", (0, 0), (-1, -1), "MIDDLE"),
-        ("TOPPADDING", (0, 0), (-1, -1), 2.5), ("BOTTOMPADDING", (0, 0), (-1, -1), 3.5),
-        ("LEFTPADDING", (0, 0), (-1, -1), 3), ("RIGHTPADDING", (0, 0), (-1, -1), 3),
+        # about 1.5 mm beside the text and 1.2 mm above and below: text never runs up to a rule
+        ("TOPPADDING", (0, 0), (-1, -1), 3.4), ("BOTTOMPADDING", (0, 0), (-1, -1), 4.2),
+        ("LEFTPADDING", (0, 0), (-1, -1), 4.3), ("RIGHTPADDING", (0, 0), (-1, -1), 4.3),
     ]))
     out: list[Flowable] = [Spacer(1, 2), table]
     if block.caption:
