@@ -15,7 +15,7 @@ from validator.engine.scoring import HandScorer
 from validator.issues import DeckError, Issue
 from validator.loader import find_games, load_game
 from validator.model import Game
-from validator.paths import DEFAULT_DECKS_DIR, DEFAULT_OUTPUT_DIR, PROJECT_ROOT
+from validator.paths import working_decks_dir, working_output_dir
 
 from .build import BuildError, BuildOptions, build_game, load_checked, total_steps
 from .elements import DrawError
@@ -48,7 +48,11 @@ class Mode(StrEnum):
     printshop = "printshop"
 
 
-DecksOption = Annotated[Path, typer.Option("--decks", help="folder holding one sub-folder per game")]
+# Read where the command runs: ./decks (else the shipped games) and ./output.
+WORKING_DECKS = working_decks_dir()
+WORKING_OUTPUT = working_output_dir()
+DecksOption = Annotated[Path, typer.Option("--decks", help="folder holding one sub-folder per game "
+                                                           "(default: ./decks, else the shipped games)")]
 
 
 def _err(line: str) -> None:
@@ -57,7 +61,7 @@ def _err(line: str) -> None:
 
 def _report(issues: list[Issue]) -> None:
     for issue in issues:
-        _err(issue.render(PROJECT_ROOT))
+        _err(issue.render(Path.cwd()))
 
 
 def _problems(count: int) -> str:
@@ -118,7 +122,7 @@ def build(
         help="draw trim, safe-zone and corner guides (files get -proof)")] = False,
     gutter: Annotated[float | None, typer.Option(
         help="space between cards in mm (default: as much bleed as fits without losing a card)")] = None,
-    output: Annotated[Path, typer.Option("--output", "-o", help="output folder")] = DEFAULT_OUTPUT_DIR,
+    output: Annotated[Path, typer.Option("--output", "-o", help="output folder")] = WORKING_OUTPUT,
     only: Annotated[list[str] | None, typer.Option(
         help="write only this component (repeatable; 'report' for the simulation report)")] = None,
     report: Annotated[bool, typer.Option("--report/--no-report", help="simulate and write report.json/.pdf")] = True,
@@ -130,7 +134,7 @@ def build(
         = Pdfx.x4,
     workers: Annotated[int | None, typer.Option(
         help="simulation worker processes (results do not depend on it)")] = None,
-    decks: DecksOption = DEFAULT_DECKS_DIR,
+    decks: DecksOption = WORKING_DECKS,
 ) -> None:
     """Build print files, rulebook and simulation report for each game into OUTPUT/<game>/."""
     _refuse_bad_folders(decks, output)
@@ -218,10 +222,10 @@ def check(
     games: Annotated[list[str] | None, typer.Argument(help="games to check (default: all)")] = None,
     simulate: Annotated[bool, typer.Option("--simulate/--no-simulate",
         help="also play the game.json simulation and write report.json/.pdf")] = True,
-    output: Annotated[Path, typer.Option("--output", "-o", help="where report files go")] = DEFAULT_OUTPUT_DIR,
+    output: Annotated[Path, typer.Option("--output", "-o", help="where report files go")] = WORKING_OUTPUT,
     workers: Annotated[int | None, typer.Option(
         help="simulation worker processes (results do not depend on it)")] = None,
-    decks: DecksOption = DEFAULT_DECKS_DIR,
+    decks: DecksOption = WORKING_DECKS,
 ) -> None:
     """Check schema, composition, references, artwork, glyphs, text fit, rulebook claims; then simulate.
 
@@ -280,7 +284,7 @@ def _simulation_summary(game: Game, output: Path, workers: int | None) -> int:
 
 
 @app.command("list")
-def list_games(decks: DecksOption = DEFAULT_DECKS_DIR) -> None:
+def list_games(decks: DecksOption = WORKING_DECKS) -> None:
     """List the games found and their components."""
     for game_id in _games(None, decks):
         try:
@@ -356,7 +360,7 @@ def score(
         help="the hand: gogyo 唐火 漢土 閥 天 隋金; jinzai one column per token, bottom to top: 文7 武3・武3 文4・＊; "
              "sengoku one card per token: 武田 信 玄")],
     as_json: Annotated[bool, typer.Option("--json", help='print {"total", the other parts, "order"} as JSON')] = False,
-    decks: DecksOption = DEFAULT_DECKS_DIR,
+    decks: DecksOption = WORKING_DECKS,
 ) -> None:
     """Score a hand by the game's rules: total, parts and, where order matters, the best order. Exit 2 if bad."""
     import json
@@ -400,7 +404,7 @@ def simulate(
     step_cap: Annotated[int | None, typer.Option(
         help="decisions per game before it is stopped as a timeout (default: game.json simulation, else 1000)")] = None,
     as_json: Annotated[bool, typer.Option("--json", help="print the summary as JSON")] = False,
-    decks: DecksOption = DEFAULT_DECKS_DIR,
+    decks: DecksOption = WORKING_DECKS,
 ) -> None:
     """Play seeded matches with the real rules: length, endings, scores, seat balance, play time, Ludii metrics."""
     import json
@@ -445,6 +449,62 @@ def player_counts(text: str | None, default: int) -> list[int]:
     if not counts:
         raise ValueError(f"--players {text!r} is an empty range")
     return counts
+
+
+def _version() -> str:
+    from importlib.metadata import PackageNotFoundError, version
+
+    try:
+        return version("fudaya")
+    except PackageNotFoundError:  # run from a checkout that was never installed
+        return "unknown (not installed)"
+
+
+@app.callback(invoke_without_command=True)
+def _main(show_version: Annotated[bool, typer.Option("--version", help="print the version and exit")] = False,
+          ) -> None:
+    """fudaya: JSON game definitions to print-ready PDFs, checked before printing."""
+    if show_version:
+        typer.echo(f"fudaya {_version()}")
+        raise typer.Exit(0)
+
+
+@app.command()
+def doctor() -> None:
+    """Say what this installation has: Python, fudaya's data (schemas, fonts, shipped games), the
+    optional tools the checks and CI use, and where the commands read and write from here.
+
+    Exit 1 when something fudaya itself needs is missing. Example: fudaya doctor"""
+    import platform
+    import shutil
+
+    from validator.paths import DATA_ROOT, DEFAULT_DECKS_DIR, FONTS_DIR, IN_CHECKOUT, SCHEMA_DIR
+
+    missing = 0
+
+    def line(ok: bool, what: str, detail: str, *, needed: bool = True) -> None:
+        nonlocal missing
+        missing += int(needed and not ok)
+        mark = "ok" if ok else ("MISSING" if needed else "absent")
+        typer.echo(f"{mark:8} {what:14} {detail}")
+
+    line(sys.version_info >= (3, 11), "python", f"{platform.python_version()} ({sys.executable})")
+    line(True, "fudaya", f"{_version()} ({'source checkout' if IN_CHECKOUT else 'installed'}, data in {DATA_ROOT})")
+    schemas = sorted(SCHEMA_DIR.glob("*.schema.json"))
+    line(len(schemas) > 0, "schemas", f"{len(schemas)} in {SCHEMA_DIR}")
+    fonts = sorted(p.name for p in FONTS_DIR.glob("*.ttf"))
+    line(len(fonts) > 0, "fonts", ", ".join(fonts) or f"none in {FONTS_DIR}")
+    games = find_games(DEFAULT_DECKS_DIR) if DEFAULT_DECKS_DIR.is_dir() else []
+    line(len(games) > 0, "shipped games", ", ".join(games) or f"none in {DEFAULT_DECKS_DIR}")
+    for tool, use in (("qpdf", "PDF structure check (CI)"), ("pdffonts", "font embedding check (CI)"),
+                      ("pdftoppm", "render pages to look at"), ("gcc", "make fast (compiled gogyo engine)"),
+                      ("node", "test of the fillable sheet's totals")):
+        found = shutil.which(tool)
+        line(found is not None, tool, found or f"not found: {use}", needed=False)
+    typer.echo(f"{'':8} {'reads':14} {WORKING_DECKS}")
+    typer.echo(f"{'':8} {'writes':14} {WORKING_OUTPUT}")
+    if missing:
+        raise typer.Exit(1)
 
 
 def main() -> None:  # pragma: no cover - console entry used by `python -m generator.cli`
