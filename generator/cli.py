@@ -451,6 +451,35 @@ def player_counts(text: str | None, default: int) -> list[int]:
     return counts
 
 
+@app.command()
+def new(
+    name: Annotated[str, typer.Argument(help="the new game's id: its folder name", metavar="NAME")],
+    source: Annotated[str | None, typer.Option("--from", help="copy this shipped game instead of the starter deck",
+                                               metavar="GAME")] = None,
+    title: Annotated[str | None, typer.Option(help="the game's title (default: NAME)")] = None,
+    decks: Annotated[Path | None, typer.Option("--decks", help="where to make it (default: ./decks)")] = None,
+) -> None:
+    """Make a new game folder: a 12-card starter deck that checks and builds, or a copy of a shipped game.
+
+    The files' "$schema" point at this installation's schemas, so an editor checks them as you type.
+
+    Example: fudaya new mygame --title "わたしのゲーム"; fudaya new myvariant --from gogyo"""
+    from .new_game import NewGameError, new_game
+
+    if not GAME_NAME.fullmatch(name):
+        _err(f"{name!r}: not a game name (lower-case letters, digits, - and _)")
+        raise typer.Exit(1)
+    try:
+        folder = new_game(decks if decks is not None else Path.cwd() / "decks", name, title=title, source=source)
+    except (NewGameError, OSError) as exc:
+        _err(str(exc))
+        raise typer.Exit(1) from None
+    files = sorted(p for p in folder.rglob("*") if p.is_file())
+    typer.echo(f"made {folder}: {len(files)} file{'s' if len(files) != 1 else ''}")
+    where = "" if decks is None else f" --decks {decks}"
+    typer.echo(f"next: fudaya check {name}{where} --no-simulate; fudaya build {name}{where}")
+
+
 def _version() -> str:
     from importlib.metadata import PackageNotFoundError, version
 
