@@ -9,6 +9,7 @@ import json
 import os
 import re
 import shutil
+from collections.abc import Callable
 from pathlib import Path
 
 from validator.paths import DEFAULT_DECKS_DIR, SCHEMA_DIR
@@ -28,13 +29,15 @@ def schema_reference(file: Path) -> str:
     return Path(os.path.relpath(SCHEMA_DIR / name, file.parent)).as_posix()
 
 
+def _replacement(reference: str) -> Callable[[re.Match[str]], str]:
+    return lambda match: match.group(1) + reference + match.group(3)
+
+
 def _point_schemas(folder: Path) -> None:
     for file in sorted(folder.rglob("*.json")):
         text = file.read_text(encoding="utf-8")
         if '"$schema"' in text:
-            reference = schema_reference(file)
-            file.write_text(_SCHEMA_LINE.sub(lambda m: m.group(1) + reference + m.group(3), text, count=1),
-                            encoding="utf-8")
+            file.write_text(_SCHEMA_LINE.sub(_replacement(schema_reference(file)), text, count=1), encoding="utf-8")
 
 
 def new_game(decks: Path, name: str, *, title: str | None = None, source: str | None = None) -> Path:
