@@ -480,6 +480,48 @@ def new(
     typer.echo(f"next: fudaya check {name}{where} --no-simulate; fudaya build {name}{where}")
 
 
+@app.command("import")
+def import_(
+    name: Annotated[str, typer.Argument(help="the game to import into", metavar="NAME")],
+    source: Annotated[Path, typer.Argument(help="a spreadsheet: one row a card", metavar="FILE.csv|FILE.xlsx")],
+    component: Annotated[str | None, typer.Option(help="the deck or sheet component (default: the first)")] = None,
+    decks: Annotated[Path | None, typer.Option("--decks", help="where the game is (default: ./decks)")] = None,
+) -> None:
+    """Replace a component's cards with a spreadsheet's rows: columns id, face, back, qty and the fields.
+
+    The first row names the columns; a blank cell leaves its field out; composition and total in the
+    existing cards.json are kept, so `fudaya check` compares the new cards with them. A bad cell is
+    one "file:row:column: what" line, and nothing is written.
+
+    Example: fudaya import mygame cards.xlsx"""
+    import json
+
+    from .spreadsheet import RowError, import_cards
+
+    folder = (decks if decks is not None else Path.cwd() / "decks") / name
+    try:
+        manifest = json.loads((folder / "game.json").read_text(encoding="utf-8"))
+        parts = [c for c in manifest.get("components", []) if c.get("kind") in ("deck", "sheet")]
+        chosen = next((c for c in parts if component in (None, c.get("id"))), None)
+        if chosen is None:
+            known = ", ".join(str(c.get("id")) for c in parts) or "none"
+            _err(f"{folder / 'game.json'}: no deck or sheet component {component!r} (components: {known})")
+            raise typer.Exit(1)
+        cards_file = folder / str(chosen["cards"])
+        layout = json.loads((folder / str(chosen["layout"])).read_text(encoding="utf-8"))
+        existing = json.loads(cards_file.read_text(encoding="utf-8")) if cards_file.is_file() else {}
+        face = next(iter(c.get("face") for c in existing.get("cards", [])), None) or next(iter(layout["templates"]))
+        count = import_cards(source, cards_file, default_face=str(face))
+    except RowError as exc:
+        _err(str(exc))
+        raise typer.Exit(1) from None
+    except (OSError, ValueError, KeyError, StopIteration) as exc:
+        _err(f"{folder}: cannot import into this game ({exc.__class__.__name__}: {exc})")
+        raise typer.Exit(1) from None
+    typer.echo(f"wrote {cards_file}: {count} card{'s' if count != 1 else ''} from {source}")
+    typer.echo(f"next: fudaya check {name}" + (f" --decks {decks}" if decks is not None else "") + " --no-simulate")
+
+
 def _version() -> str:
     from importlib.metadata import PackageNotFoundError, version
 

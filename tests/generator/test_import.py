@@ -1,0 +1,95 @@
+"""`fudaya import`: a spreadsheet's rows become a component's cards (CSV and .xlsx), the declared
+composition stays to be checked, and a bad cell is one "file:row:column: what" line with nothing written."""
+from __future__ import annotations
+
+import json
+import zipfile
+from pathlib import Path
+
+import pytest
+from openpyxl import Workbook
+from typer.testing import CliRunner
+
+from generator.cli import app
+
+HEADER = ["id", "qty", "colour", "name", "value", "text"]
+ROWS = [[f"{colour}-{v}", 1, colour, kanji, v, f"{kanji}の{v}"]
+        for colour, kanji in (("red", "赤"), ("blue", "青"), ("green", "緑")) for v in range(1, 5)]
+
+
+@pytest.fixture
+def game(tmp_path: Path) -> Path:
+    runner = CliRunner()
+    assert runner.invoke(app, ["new", "mygame", "--decks", str(tmp_path / "decks")]).exit_code == 0
+    return tmp_path / "decks"
+
+
+def _csv(path: Path, rows: list[list[object]]) -> Path:
+    path.write_text("\n".join(",".join("" if c is None else str(c) for c in row) for row in rows) + "\n",
+                    encoding="utf-8")
+    return path
+
+
+def _import(decks: Path, source: Path) -> tuple[int, str]:
+    result = CliRunner().invoke(app, ["import", "mygame", str(source), "--decks", str(decks)])
+    return result.exit_code, result.output
+
+
+def test_a_csv_replaces_the_cards_and_the_game_still_checks(game: Path, tmp_path: Path) -> None:
+    code, output = _import(game, _csv(tmp_path / "cards.csv", [HEADER, *ROWS]))
+    assert code == 0 and "12 cards" in output, output
+    cards = json.loads((game / "mygame" / "cards.json").read_text(encoding="utf-8"))
+    assert cards["total"] == 12 and cards["composition"]  # the designer's declarations are kept
+    assert cards["cards"][0] == {"id": "red-1", "face": "face", "qty": 1,
+                                 "fields": {"colour": "red", "name": "赤", "value": 1, "text": "赤の1"}}
+    checked = CliRunner().invoke(app, ["check", "mygame", "--no-simulate", "--decks", str(game)])
+    assert checked.exit_code == 0, checked.output
+
+
+def test_an_xlsx_keeps_typed_numbers_and_leading_zeros_in_text(game: Path, tmp_path: Path) -> None:
+    book = Workbook()
+    sheet = book.active
+    sheet.append(HEADER)
+    for row in ROWS:
+        sheet.append(row)
+    sheet.append(["green-9", 2, "green", "緑", 9.0, "001"])
+    book.save(tmp_path / "cards.xlsx")
+    code, output = _import(game, tmp_path / "cards.xlsx")
+    assert code == 0 and "14 cards" in output, output  # 12 + two copies
+    last = json.loads((game / "mygame" / "cards.json").read_text(encoding="utf-8"))["cards"][-1]
+    assert last == {"id": "green-9", "face": "face", "qty": 2,
+                    "fields": {"colour": "green", "name": "緑", "value": 9, "text": "001"}}
+    checked = CliRunner().invoke(app, ["check", "mygame", "--no-simulate", "--decks", str(game)])
+    assert "declares 12 cards but defines 14" in checked.output  # held to the declared composition
+
+
+@pytest.mark.parametrize(("rows", "where", "what"), [
+    ([HEADER, ["red-1", 0, "red", "赤", 1, "x"]], "2:2", "qty 0: a whole number of copies from 1 to 200"),
+    ([HEADER, ["red-1", 1, "red", "赤", 1, "x"], ["red-1", 1, "red", "赤", 2, "y"]], "3:1",
+     "id 'red-1' again (row 2 has it)"),
+    ([["id", "name", "name"], ["a", "x", "y"]], "1:3", "column 'name' appears twice"),
+    ([["id", "name"], ["a", "x", "stray"]], "2:3", "a value in a column the header does not name"),
+    ([["id", "name"], ["Red 1", "x"]], "2:1", "id 'Red 1': lower-case letters, digits, - and _ only"),
+    ([HEADER], "2:0", "no cards: only the header row"),
+])
+def test_a_bad_cell_is_located_and_nothing_is_written(game: Path, tmp_path: Path, rows: list[list[object]],
+                                                      where: str, what: str) -> None:
+    before = (game / "mygame" / "cards.json").read_bytes()
+    source = _csv(tmp_path / "bad.csv", rows)
+    code, output = _import(game, source)
+    assert code == 1 and output.strip() == f"{source}:{where}: {what}"
+    assert (game / "mygame" / "cards.json").read_bytes() == before
+
+
+def test_unreadable_and_oversized_workbooks_are_refused(game: Path, tmp_path: Path) -> None:
+    bomb = tmp_path / "bomb.xlsx"
+    with zipfile.ZipFile(bomb, "w", zipfile.ZIP_DEFLATED) as archive:
+        archive.writestr("xl/worksheets/sheet1.xml", b"\0" * (60 * 1024 * 1024))
+    code, output = _import(game, bomb)
+    assert code == 1 and "unpacks to 62,914,560 bytes, more than 52,428,800" in output
+    fake = tmp_path / "fake.xlsx"
+    fake.write_text("not a zip", encoding="utf-8")
+    assert "not an .xlsx workbook" in _import(game, fake)[1]
+    other = tmp_path / "cards.ods"
+    other.write_text("x", encoding="utf-8")
+    assert ".ods: import reads .csv (UTF-8) or .xlsx" in _import(game, other)[1]
