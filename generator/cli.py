@@ -522,6 +522,43 @@ def import_(
     typer.echo(f"next: fudaya check {name}" + (f" --decks {decks}" if decks is not None else "") + " --no-simulate")
 
 
+class ExportFormat(StrEnum):
+    png = "png"
+    tts = "tts"
+
+
+@app.command()
+def export(
+    name: Annotated[str, typer.Argument(help="the game, built already", metavar="NAME")],
+    format_: Annotated[ExportFormat, typer.Option(
+        "--format", help="png: one image per card side; tts: Tabletop Simulator deck sheets and a saved object",
+    )] = ExportFormat.png,
+    dpi: Annotated[int, typer.Option(help="resolution of the png images (72-1200)")] = 300,
+    output: Annotated[Path, typer.Option("--output", "-o", help="the build's output folder")] = WORKING_OUTPUT,
+    decks: DecksOption = WORKING_DECKS,
+) -> None:
+    """Card images cut from the game's own print files (so they are what prints), into OUTPUT/NAME/export/.
+
+    Example: fudaya export gogyo --format tts (then copy export/tts/gogyo.json into Tabletop
+    Simulator's Saved Objects folder)"""
+    from .export import ExportError, export_png, export_tts
+
+    try:
+        game = load_checked(_games([name], decks)[0], decks)
+        if format_ is ExportFormat.png:
+            files = export_png(game, output, dpi=dpi)
+            typer.echo(f"wrote {len(files)} image{'s' if len(files) != 1 else ''} into {files[0].parent.parent}")
+        else:
+            saved = export_tts(game, output)
+            typer.echo(f"wrote {saved} and its deck sheets: copy it into Tabletop Simulator's Saved Objects folder")
+    except BuildError as exc:
+        _report(exc.issues)
+        raise typer.Exit(1) from None
+    except (ExportError, OSError) as exc:
+        _err(str(exc))
+        raise typer.Exit(1) from None
+
+
 def _version() -> str:
     from importlib.metadata import PackageNotFoundError, version
 
