@@ -559,6 +559,35 @@ def export(
         raise typer.Exit(1) from None
 
 
+@app.command()
+def proof(
+    name: Annotated[str, typer.Argument(help="the game, built already", metavar="NAME")],
+    output: Annotated[Path, typer.Option("--output", "-o", help="the build's output folder")] = WORKING_OUTPUT,
+    decks: DecksOption = WORKING_DECKS,
+) -> None:
+    """A static HTML proof gallery, OUTPUT/NAME/proof/index.html: every card front and back as printed,
+    its fields and count, the check's findings beside it, filters by field, links to the PDFs.
+
+    Example: fudaya build gogyo && fudaya proof gogyo"""
+    from validator.checks import check_game
+
+    from .export import ExportError
+    from .proof import write_proof
+
+    game_id = _games([name], decks)[0]
+    try:
+        game = load_game(decks, game_id)
+    except DeckError as exc:
+        _report(exc.issues)
+        raise typer.Exit(1) from None
+    try:
+        index = write_proof(game, output, check_game(game).issues)
+    except (ExportError, OSError) as exc:
+        _err(str(exc))
+        raise typer.Exit(1) from None
+    typer.echo(f"wrote {index}")
+
+
 def _version() -> str:
     from importlib.metadata import PackageNotFoundError, version
 
