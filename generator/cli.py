@@ -588,6 +588,48 @@ def proof(
     typer.echo(f"wrote {index}")
 
 
+@app.command()
+def watch(
+    name: Annotated[str, typer.Argument(help="the game to watch", metavar="NAME")],
+    output: Annotated[Path, typer.Option("--output", "-o", help="output folder")] = WORKING_OUTPUT,
+    decks: DecksOption = WORKING_DECKS,
+    max_rebuilds: Annotated[int | None, typer.Option(hidden=True)] = None,  # tests stop after this many
+) -> None:
+    """Build the game, then rebuild what each change of its files affects, saying what and how long.
+
+    A change that breaks the game prints its problems and keeps the last good output. The
+    simulation report is not rebuilt (fudaya build makes it). Example: fudaya watch mygame"""
+    import time
+
+    from .watch import ALL, only_for, watch_game
+
+    game_id = _games([name], decks)[0]
+    _refuse_bad_folders(decks, output)
+
+    def rebuild(components: tuple[str, ...]) -> tuple[bool, str]:
+        try:
+            game = load_checked(game_id, decks)
+            build_game(game, BuildOptions(decks_dir=decks, output_dir=output, report=False,
+                                          only=only_for(game, components)))
+            return True, ""
+        except (BuildError, DrawError) as exc:
+            return False, "\n".join(issue.render(Path.cwd()) for issue in exc.issues)
+        except OSError as exc:
+            return False, f"{exc.filename or output}: cannot write the build ({exc.strerror or exc})"
+
+    started = time.perf_counter()
+    ok, said = rebuild(ALL)
+    if said:
+        _err(said)
+    typer.echo(f"{'built' if ok else 'not built'} {game_id} into {output / game_id} "
+               f"in {time.perf_counter() - started:.1f} s")
+    try:
+        with interruptible():
+            watch_game(decks / game_id, rebuild, echo=typer.echo, max_rebuilds=max_rebuilds)
+    except KeyboardInterrupt:
+        typer.echo("stopped watching")
+
+
 def _version() -> str:
     from importlib.metadata import PackageNotFoundError, version
 
