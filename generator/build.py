@@ -37,6 +37,7 @@ class BuildOptions:
     workers: int | None = None  # simulation worker processes; results do not depend on it
     booklet: bool = False  # also each rulebook imposed 2-up in saddle-stitch order (<id>-booklet.pdf)
     pdfx: str = "x-4"  # the PDF/X standard print files declare (generator.pdfx.STANDARDS)
+    report_cache: bool = True  # reuse a report simulated before for the same data and code (report.report_key)
 
 
 @dataclass
@@ -229,9 +230,10 @@ def _write_files(game: Game, options: BuildOptions, plans: dict[str, SheetPlan],
         result.files.extend(files)
         result.maps.extend(records)
     if options.report and not options.proof and _wanted(options, "report"):
-        from .report import REPORT_JSON, simulate_for_report, write_report
+        from .report import REPORT_CACHE, REPORT_JSON, simulate_for_report, write_report
 
-        summary = simulate_for_report(game, workers=options.workers)
+        cache = options.output_dir / REPORT_CACHE if options.report_cache else None
+        summary = simulate_for_report(game, workers=options.workers, cache=cache)
         if summary is not None:
             result.files.extend(write_report(game, summary, out_dir))
             result.data_files.append(f"{game.id}/{REPORT_JSON}")

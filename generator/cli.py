@@ -129,6 +129,8 @@ def build(
     booklet: Annotated[bool, typer.Option("--booklet",
         help="also write each rulebook as a saddle-stitch booklet, 2-up (A5 on A4), duplex on the short edge")]
         = False,
+    cache: Annotated[bool, typer.Option("--cache/--no-cache", help="reuse a report simulated before for the "
+                                        "same game data and simulator code (OUTPUT/.cache)")] = True,
     pdfx: Annotated[Pdfx, typer.Option(
         help="PDF/X standard of the print files: X-4, or X-1a (PDF 1.4, no transparency) for shops that ask")]
         = Pdfx.x4,
@@ -140,7 +142,8 @@ def build(
     _refuse_bad_folders(decks, output)
     options = BuildOptions(paper=paper.value, marks=marks.value, mode=mode.value, proof=proof,
                            gutter=gutter, decks_dir=decks, output_dir=output, report=report,
-                           only=tuple(only or ()), workers=workers, booklet=booklet, pdfx=pdfx.value)
+                           only=tuple(only or ()), workers=workers, booklet=booklet, pdfx=pdfx.value,
+                           report_cache=cache)
     failed = False
     for game_id in _games(games, decks):
         try:
@@ -260,9 +263,9 @@ def _simulation_summary(game: Game, output: Path, workers: int | None) -> int:
     """Print the headline numbers of the configured simulation, write the report; count findings."""
     from validator.sim_report import box_time_warning, render_headline
 
-    from .report import simulate_for_report, write_report
+    from .report import REPORT_CACHE, simulate_for_report, write_report
 
-    summary = simulate_for_report(game, workers=workers)
+    summary = simulate_for_report(game, workers=workers, cache=output / REPORT_CACHE)
     if summary is None:
         return 0
     for line in render_headline(summary):

@@ -1,6 +1,7 @@
 """Simulate a game as its game.json asks and write report.json and report.pdf beside its print files."""
 from __future__ import annotations
 
+import hashlib
 import json
 from pathlib import Path
 from typing import Any
@@ -16,13 +17,54 @@ from .pdfdoc import atomic_path, register_fonts
 from .report_pdf import write_report_pdf
 
 A4_MM = (210.0, 297.0)
+VALIDATOR_DIR = Path(__file__).resolve().parent.parent / "validator"
+REPORT_CACHE = ".cache/reports"  # under the output folder, beside the games' folders
 
 
-def simulate_for_report(game: Game, *, workers: int | None = None) -> dict[str, Any] | None:
-    """The summary of the game's configured simulation; None when it has no engine or no plan."""
+def report_key(game: Game) -> str:
+    """What a report depends on, hashed: the game's data files (game.json, card lists, maps: every JSON
+    file but the layouts and rulebooks, which the simulation never reads) and the simulator's code (all
+    of validator/, engines included). A rebuild after a layout or rulebook edit reuses the report."""
+    manifest = json.loads((game.directory / "game.json").read_text(encoding="utf-8"))
+    drawn_only = {(game.directory / str(c[key])).resolve() for c in manifest.get("components", [])
+                  for key in ("layout", "source") if isinstance(c.get(key), str)}
+    digest = hashlib.sha256(b"fudaya report v1\0")
+    files = [(game.directory, p) for p in game.directory.rglob("*.json") if p.resolve() not in drawn_only]
+    files += [(VALIDATOR_DIR, p) for p in VALIDATOR_DIR.rglob("*.py") if "__pycache__" not in p.parts]
+    for root, path in sorted(files, key=lambda item: (str(item[0]), item[1].relative_to(item[0]).as_posix())):
+        relative = path.relative_to(root).as_posix()
+        if not relative.startswith("."):
+            digest.update(relative.encode() + b"\0" + hashlib.sha256(path.read_bytes()).digest())
+    return digest.hexdigest()[:32]
+
+
+def simulate_for_report(game: Game, *, workers: int | None = None, cache: Path | None = None,
+                        ) -> dict[str, Any] | None:
+    """The summary of the game's configured simulation; None when it has no engine or no plan.
+
+    With `cache` (a folder), a summary simulated before for the same report_key is read back instead
+    of simulating again; results do not depend on `workers`, so the key leaves them out."""
     plan = SimulationPlan.from_game(game)
     if plan is None:
         return None
+    cached = cache / f"{game.id}-{report_key(game)}.json" if cache is not None else None
+    if cached is not None and cached.is_file():
+        try:
+            stored: dict[str, Any] = json.loads(cached.read_text(encoding="utf-8"))
+            return stored
+        except ValueError:
+            cached.unlink(missing_ok=True)  # a damaged entry is simulated again
+    summary = _simulate(game, plan, workers)
+    if cached is not None:
+        cached.parent.mkdir(parents=True, exist_ok=True)
+        for old in cached.parent.glob(f"{game.id}-*.json"):  # one entry a game: the newest
+            old.unlink(missing_ok=True)
+        with atomic_path(cached) as temporary:
+            temporary.write_text(json.dumps(summary, ensure_ascii=False) + "\n", encoding="utf-8")
+    return summary
+
+
+def _simulate(game: Game, plan: SimulationPlan, workers: int | None) -> dict[str, Any]:
     engine = engine_for(game)
     summary = run_plan(engine, plan, workers=workers)
     if plan.other_counts:
