@@ -48,19 +48,22 @@ def simulate_for_report(game: Game, *, workers: int | None = None, cache: Path |
     if plan is None:
         return None
     cached = cache / f"{game.id}-{report_key(game)}.json" if cache is not None else None
-    if cached is not None and cached.is_file():
-        try:
+    try:
+        if cached is not None and cached.is_file():
             stored: dict[str, Any] = json.loads(cached.read_text(encoding="utf-8"))
             return stored
-        except ValueError:
-            cached.unlink(missing_ok=True)  # a damaged entry is simulated again
+    except (OSError, ValueError):
+        pass  # an unreadable or damaged entry: simulate again
     summary = _simulate(game, plan, workers)
     if cached is not None:
-        cached.parent.mkdir(parents=True, exist_ok=True)
-        for old in cached.parent.glob(f"{game.id}-*.json"):  # one entry a game: the newest
-            old.unlink(missing_ok=True)
-        with atomic_path(cached) as temporary:
-            temporary.write_text(json.dumps(summary, ensure_ascii=False) + "\n", encoding="utf-8")
+        try:
+            cached.parent.mkdir(parents=True, exist_ok=True)
+            for old in cached.parent.glob(f"{game.id}-*.json"):  # one entry a game: the newest
+                old.unlink(missing_ok=True)
+            with atomic_path(cached) as temporary:
+                temporary.write_text(json.dumps(summary, ensure_ascii=False) + "\n", encoding="utf-8")
+        except OSError:
+            pass  # the cache is a convenience: where it cannot be written, the next build simulates again
     return summary
 
 
