@@ -1,6 +1,7 @@
 """The `fudaya` command: parse arguments, call the library, print results, map them to exit codes."""
 from __future__ import annotations
 
+import os
 import re
 import sys
 from enum import StrEnum
@@ -175,13 +176,21 @@ def build(
 
 
 def _preflight_written(paths: list[Path]) -> None:
-    """Preflight the print files a build wrote; findings are warnings (the files are written)."""
-    from .preflight import needs_boxes, preflight
+    """Preflight the print files a build wrote, several at once on a machine with several cores;
+    findings are warnings (the files are written), printed in file order."""
+    import multiprocessing
+    from concurrent.futures import ProcessPoolExecutor
 
-    for path in paths:
-        if path.name.startswith("report") or "-fillable" in path.name:  # on-screen files, not for print
-            continue
-        findings = preflight(path, boxes=needs_boxes(path.name), pdfx=True)
+    from .preflight import preflight_print_file
+
+    printed = [p for p in paths if not p.name.startswith("report") and "-fillable" not in p.name]
+    workers = min(len(printed), os.cpu_count() or 1)
+    if workers > 1:
+        with ProcessPoolExecutor(workers, mp_context=multiprocessing.get_context("fork")) as pool:
+            results = list(pool.map(preflight_print_file, printed))
+    else:
+        results = [preflight_print_file(path) for path in printed]
+    for path, findings in zip(printed, results):
         for finding in findings:
             _err(f"warning: {finding.line(str(path))}")
 

@@ -140,8 +140,10 @@ def _space_family(space: Any, resources: DictionaryObject | None) -> str:
 class _Walker:
     """Walks one page's content (and the forms it draws) with the graphics state."""
 
-    def __init__(self, reader: PdfReader, page: _Page) -> None:
+    def __init__(self, reader: PdfReader, page: _Page, parsed: dict[int, list[Any]] | None = None) -> None:
         self.reader, self.page, self.limits = reader, page, page.limits
+        # A form drawn on many pages (a deck's shared back) is parsed once per file, not once per page.
+        self.parsed = parsed if parsed is not None else {}
         self.pending: list[str] = []  # colour findings, placed where the colour is next painted
 
     def _painted(self, at: tuple[float, float], state: _State) -> None:
@@ -151,14 +153,21 @@ class _Walker:
             self.page.add(what, at)
         self.pending.clear()
 
-    def walk(self, content: Any, resources: DictionaryObject, state: _State, depth: int = 0) -> None:
+    def walk(self, content: Any, resources: DictionaryObject, state: _State, depth: int = 0,
+             key: int | None = None) -> None:
         if depth > 12:  # forms drawing forms: far deeper than any real file
             return
         stack: list[_State] = []
         text_matrix = line_matrix = IDENTITY
         font_size = 0.0
         at: tuple[float, float] = _point(state.ctm)
-        for operands, operator in ContentStream(content, self.reader).operations:
+        if key is None:
+            operations = ContentStream(content, self.reader).operations
+        else:
+            if key not in self.parsed:
+                self.parsed[key] = ContentStream(content, self.reader).operations
+            operations = self.parsed[key]
+        for operands, operator in operations:
             if operator == b"q":
                 stack.append(state.copy())
             elif operator == b"Q":
@@ -257,6 +266,8 @@ class _Walker:
         xobjects = _resolve(resources.get("/XObject", DictionaryObject()))
         if not isinstance(xobjects, DictionaryObject) or name not in xobjects:
             return
+        reference = xobjects.raw_get(name)
+        key = reference.idnum if isinstance(reference, IndirectObject) else None
         xobject = _resolve(xobjects[name])
         subtype = xobject.get("/Subtype")
         if subtype == "/Image":
@@ -279,7 +290,7 @@ class _Walker:
             inner.ctm = _multiply((values[0], values[1], values[2], values[3], values[4], values[5]), state.ctm)
             form_resources = _resolve(xobject.get("/Resources", resources))
             self.walk(xobject, form_resources if isinstance(form_resources, DictionaryObject) else resources,
-                      inner, depth + 1)
+                      inner, depth + 1, key)
 
 
 def _transparent(graphics: DictionaryObject) -> bool:
@@ -424,6 +435,7 @@ def preflight(path: Path, limits: Limits = Limits(), *, boxes: bool = True, pdfx
         found.append(Finding(0, "JavaScript"))
     unembedded: dict[str, int] = {}
     seen: set[int] = set()
+    parsed: dict[int, list[Any]] = {}  # form XObjects parsed once per file
     for number, page in enumerate(pages, start=1):
         if boxes:
             found.extend(_boxes(page, number, limits))
@@ -436,12 +448,17 @@ def preflight(path: Path, limits: Limits = Limits(), *, boxes: bool = True, pdfx
         contents = page.get_contents()
         resources = _resolve(page.get("/Resources", DictionaryObject()))
         if contents is not None:
-            _Walker(reader, walked).walk(contents, resources, _State())
+            _Walker(reader, walked, parsed).walk(contents, resources, _State())
         found.extend(walked.found.values())
         if walked.transparency is not None and version is not None and version.startswith("PDF/X-1"):
             found.append(Finding(number, "transparency (PDF/X-1a allows none)", walked.transparency))
     found.extend(Finding(page, f"font {name} not embedded") for name, page in unembedded.items())
     return sorted(found, key=lambda f: (f.page, f.what))
+
+
+def preflight_print_file(path: Path) -> list[Finding]:
+    """What `fudaya build` checks in a print file it wrote: everything, boxes where one trim a page."""
+    return preflight(path, boxes=needs_boxes(path.name), pdfx=True)
 
 
 def needs_boxes(name: str) -> bool:
