@@ -22,7 +22,7 @@ from .build import BuildError, BuildOptions, build_game, load_checked, total_ste
 from .elements import DrawError
 from .output_set import interruptible, output_set
 
-app = typer.Typer(add_completion=False, no_args_is_help=True,
+app = typer.Typer(add_completion=False, no_args_is_help=True, rich_markup_mode=None,
                   help="fudaya: JSON game definitions to print-ready PDFs, checked before printing.")
 
 
@@ -114,7 +114,8 @@ def _refuse_bad_folders(decks: Path, output: Path) -> None:
 
 @app.command()
 def build(
-    games: Annotated[list[str] | None, typer.Argument(help="games to build (default: all)")] = None,
+    games: Annotated[list[str] | None, typer.Argument(help="games to build (default: all)", metavar="[GAME]...")]
+        = None,
     paper: Annotated[Paper, typer.Option(help="paper for n-up sheets")] = Paper.a4,
     marks: Annotated[Marks, typer.Option(help="cut marks: Japanese トンボ, western crop marks or none")] = Marks.tombo,
     mode: Annotated[Mode, typer.Option(
@@ -125,7 +126,8 @@ def build(
         help="space between cards in mm (default: as much bleed as fits without losing a card)")] = None,
     output: Annotated[Path, typer.Option("--output", "-o", help="output folder")] = WORKING_OUTPUT,
     only: Annotated[list[str] | None, typer.Option(
-        help="write only this component (repeatable; 'report' for the simulation report)")] = None,
+        help="write only this component (repeatable; 'report' for the simulation report)", metavar="COMPONENT",
+    )] = None,
     report: Annotated[bool, typer.Option("--report/--no-report", help="simulate and write report.json/.pdf")] = True,
     booklet: Annotated[bool, typer.Option("--booklet",
         help="also write each rulebook as a saddle-stitch booklet, 2-up (A5 on A4), duplex on the short edge")]
@@ -139,7 +141,9 @@ def build(
         help="simulation worker processes (results do not depend on it)")] = None,
     decks: DecksOption = WORKING_DECKS,
 ) -> None:
-    """Build print files, rulebook and simulation report for each game into OUTPUT/<game>/."""
+    """Build print files, rulebook and simulation report for each game into OUTPUT/<game>/.
+
+    Example: fudaya build gogyo --paper a3 --marks western"""
     _refuse_bad_folders(decks, output)
     options = BuildOptions(paper=paper.value, marks=marks.value, mode=mode.value, proof=proof,
                            gutter=gutter, decks_dir=decks, output_dir=output, report=report,
@@ -231,7 +235,8 @@ def preflight(
 
 @app.command()
 def check(
-    games: Annotated[list[str] | None, typer.Argument(help="games to check (default: all)")] = None,
+    games: Annotated[list[str] | None, typer.Argument(help="games to check (default: all)", metavar="[GAME]...")]
+        = None,
     simulate: Annotated[bool, typer.Option("--simulate/--no-simulate",
         help="also play the game.json simulation and write report.json/.pdf")] = True,
     output: Annotated[Path, typer.Option("--output", "-o", help="where report files go")] = WORKING_OUTPUT,
@@ -241,7 +246,7 @@ def check(
 ) -> None:
     """Check schema, composition, references, artwork, glyphs, text fit, rulebook claims; then simulate.
 
-    Exit 1 on findings."""
+    Exit 1 on findings. Example: fudaya check gogyo --no-simulate"""
     _refuse_bad_folders(decks, output)
     findings = 0
     for game_id in _games(games, decks):
@@ -297,7 +302,9 @@ def _simulation_summary(game: Game, output: Path, workers: int | None) -> int:
 
 @app.command("list")
 def list_games(decks: DecksOption = WORKING_DECKS) -> None:
-    """List the games found and their components."""
+    """List the games found and their components.
+
+    Example: fudaya list --decks ~/games/decks"""
     for game_id in _games(None, decks):
         try:
             game = load_game(decks, game_id)
@@ -374,7 +381,9 @@ def score(
     as_json: Annotated[bool, typer.Option("--json", help='print {"total", the other parts, "order"} as JSON')] = False,
     decks: DecksOption = WORKING_DECKS,
 ) -> None:
-    """Score a hand by the game's rules: total, parts and, where order matters, the best order. Exit 2 if bad."""
+    """Score a hand by the game's rules: total, parts and, where order matters, the best order. Exit 2 if bad.
+
+    Example: fudaya score gogyo 唐火 漢土 閥 天 隋金"""
     import json
 
     from validator.engine.scoring import score_fields
@@ -418,7 +427,9 @@ def simulate(
     as_json: Annotated[bool, typer.Option("--json", help="print the summary as JSON")] = False,
     decks: DecksOption = WORKING_DECKS,
 ) -> None:
-    """Play seeded matches with the real rules: length, endings, scores, seat balance, play time, Ludii metrics."""
+    """Play seeded matches with the real rules: length, endings, scores, seat balance, play time, Ludii metrics.
+
+    Example: fudaya simulate gogyo --players 4 --games 10000 --policy greedy --seed 1"""
     import json
 
     from validator.sim_plan import SimulationPlan, run_plan
