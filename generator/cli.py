@@ -17,6 +17,7 @@ from validator.issues import DeckError, Issue
 from validator.loader import find_games, load_game
 from validator.model import Game
 from validator.paths import working_decks_dir, working_output_dir
+from validator.wording import counted
 
 from .build import BuildError, BuildOptions, build_game, load_checked, total_steps
 from .elements import DrawError
@@ -173,7 +174,7 @@ def build(
             width, height = written.page_size
             pages = f"{written.pages} page{'s' if written.pages != 1 else ''}"
             typer.echo(f"wrote {written.path}: {pages}, {width:g}×{height:g} mm")
-        typer.echo(f"wrote {output / game_id / 'build.json'}: {len(result.placements)} placements")
+        typer.echo(f"wrote {output / game_id / 'build.json'}: {counted(len(result.placements), 'placement')}")
         _preflight_written([f.path for f in result.files])
     if failed:
         raise typer.Exit(1)
@@ -318,7 +319,8 @@ def list_games(decks: DecksOption = WORKING_DECKS) -> None:
         for deck in game.decks:
             size = deck.layout.size
             cards = sum(card.qty for card in deck.cards)
-            typer.echo(f"  deck {deck.id}: {cards} cards, {size.width:g}×{size.height:g} mm, bleed {size.bleed:g} mm")
+            typer.echo(f"  deck {deck.id}: {counted(cards, 'card')}, {size.width:g}×{size.height:g} mm, "
+                       f"bleed {size.bleed:g} mm")
         for book in game.rulebooks:
             typer.echo(f"  rulebook {book.id}: {book.page_size.upper()}, {len(book.blocks)} blocks")
         for board in game.maps:

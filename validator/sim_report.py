@@ -3,6 +3,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from .wording import counted
+
 BAR_WIDTH = 40
 
 
@@ -34,7 +36,7 @@ def render_text(s: dict[str, Any]) -> str:
     done = s["finished"]
     games = f" of {s['games_per_match']} games ({s['games']} games)" if s["games_per_match"] > 1 else ""
     out = [
-        f"{s['game']}: {s['matches']} matches{games}, "
+        f"{s['game']}: {counted(s['matches'], 'match')}{games}, "
         f"{s['players']} players, policy {policies}, seed {s['seed']}",
         f"  ({s['unit']})",
         f"finished: {done['matches']}/{s['matches']} matches, {done['games']}/{s['games']} games "
@@ -65,11 +67,11 @@ def render_text(s: dict[str, Any]) -> str:
             low, high = row["ci95"]
             out.append(f"  {row['label']}: {_pct(row['rate'])}  [{_pct(low)}, {_pct(high)}]  ({row['games']} seats)")
     out.append(f"{'matches won by a side of several seats' if s.get('team_victory') else 'shared wins'}: "
-               f"{s['shared_wins']} matches")
+               f"{counted(s['shared_wins'], 'match')}")
     for size in s.get("by_players") or ():
         groups = "; ".join(f"{g['kind']} " + _label_rates_text(g["rows"], ", ") for g in size["labels"]
                            if len(g["rows"]) <= 5)
-        out.append(f"{size['players']} players: {size['matches']} matches, {size['turns_mean']:.1f} turns, "
+        out.append(f"{size['players']} players: {counted(size['matches'], 'match')}, {size['turns_mean']:.1f} turns, "
                    f"{size['minutes_mean']:.0f} min, completion {_pct(size['completion'])}"
                    + (f"; {groups}" if groups else ""))
     per_game = s["actions_per_game"]
@@ -105,7 +107,7 @@ def render_headline(s: dict[str, Any]) -> list[str]:
     ended = ", ".join(f"{name} {_pct(count / (s['games'] or 1))}" for name, count in s["ended_by"].items())
     box = time["box_minutes"]
     return [
-        f"simulated {s['matches']} matches ({s['games']} games), {s['players']} players, "
+        f"simulated {counted(s['matches'], 'match')} ({counted(s['games'], 'game')}), {s['players']} players, "
         f"{'/'.join(sorted(set(s['policies'])))}, seed {s['seed']}: {done['matches']} finished, "
         f"{done['timeouts']} stopped by the step cap",
         f"turns per game: {_dist(s['turns']['per_game'])}; ended by {ended}",

@@ -23,6 +23,7 @@ from typing import Any
 from .engine.api import RulesGame, TeamVictory
 from .engine.playout import END_CAP
 from .simulate import GameRecord, MatchRecord, SimConfig
+from .wording import counted
 
 Z95 = 1.959963984540054
 DEFAULT_SECONDS_PER_TURN = 30.0
@@ -158,7 +159,7 @@ def summarize(records: Sequence[MatchRecord], game: RulesGame, config: SimConfig
         "games_per_match": game.games_per_match,
         # An engine whose one record is a whole match of repeated games (jinzai) says so in match_note.
         "unit": getattr(game, "match_note", None) or
-                f"a match is {game.games_per_match} games (the box's play time and the victory rule cover "
+                f"a match is {counted(game.games_per_match, 'game')} (the box's play time and the victory rule cover "
                 "the match); the per-game figures count each game on its own",
         "finished": {"matches": len(finished), "games": len(games) - ended.get(END_CAP, 0),
                      "timeouts": timeouts, "all_finished": timeouts == 0},
