@@ -64,7 +64,7 @@ def write_booklet(source: Path, path: Path, name: str) -> WrittenFile:
 
 def _keep_pdfx(reader: PdfReader, writer: PdfWriter, title: str) -> None:
     """The booklet claims the rulebook's PDF/X standard, with its output intent and fresh metadata."""
-    from .pdfx import STANDARDS, document_id, xmp_packet
+    from .pdfx import STANDARDS, xmp_packet
 
     info: dict[str, object] = dict(reader.metadata or {})
     version = info.get("/GTS_PDFXVersion")
@@ -78,10 +78,8 @@ def _keep_pdfx(reader: PdfReader, writer: PdfWriter, title: str) -> None:
     writer.add_metadata({"/GTS_PDFXVersion": version, "/Trapped": NameObject("/False"),
                          "/CreationDate": date, "/ModDate": date,
                          **({"/GTS_PDFXConformance": standard.conformance} if standard.conformance else {})})
-    iso = f"{date[2:6]}-{date[6:8]}-{date[8:10]}T{date[10:12]}:{date[12:14]}:{date[14:16]}Z"
     metadata = DecodedStreamObject()
-    metadata.set_data(xmp_packet(title=title, producer="fudaya (pypdf)", date=iso, standard=standard,
-                                 document_id=document_id(title)))
+    metadata.set_data(xmp_packet(title=title, producer="fudaya (pypdf)", pdf_date=date, standard=standard))
     metadata.update({NameObject("/Type"): NameObject("/Metadata"), NameObject("/Subtype"): NameObject("/XML")})
     writer._root_object[NameObject("/Metadata")] = writer._add_object(metadata)
     writer.pdf_header = f"%PDF-{standard.pdf_version[0]}.{standard.pdf_version[1]}"

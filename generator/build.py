@@ -19,6 +19,7 @@ from .deck_pdf import Placement, WrittenFile, count_sides, write_gang, write_pri
 from .imposition import ImpositionError, SheetPlan, plan_sheet
 from .output_set import output_set
 from .pdfdoc import atomic_path, register_fonts
+from .pdfx import DEFAULT_STANDARD, STANDARDS
 
 MODES = ("sheets", "printshop", "both")
 
@@ -36,7 +37,7 @@ class BuildOptions:
     only: tuple[str, ...] = ()  # component ids to write (and "report"); empty: everything
     workers: int | None = None  # simulation worker processes; results do not depend on it
     booklet: bool = False  # also each rulebook imposed 2-up in saddle-stitch order (<id>-booklet.pdf)
-    pdfx: str = "x-4"  # the PDF/X standard print files declare (generator.pdfx.STANDARDS)
+    pdfx: str = DEFAULT_STANDARD  # the PDF/X standard print files declare (generator.pdfx.STANDARDS)
     report_cache: bool = True  # reuse a report simulated before for the same data and code (report.report_key)
 
 
@@ -120,9 +121,10 @@ def _check_only(game: Game, options: BuildOptions) -> None:
 def _refuse_false_claims(game: Game, options: BuildOptions, result: BuildResult) -> None:
     """A file may not claim PDF/X-1a and hold transparency (soft-masked art, opacity): the build fails,
     naming where, and the previous output set stays. X-4 allows transparency, so it is not checked."""
-    if options.pdfx != "x-1a":
-        return
     from .preflight import preflight
+
+    if STANDARDS[options.pdfx].transparency:
+        return
 
     problems = []
     for written in result.files:

@@ -90,13 +90,13 @@ def _pdf_date(document: object) -> str:
     return f"D:{year:04d}{month:02d}{day:02d}{hour:02d}{minute:02d}{second:02d}Z"
 
 
-def _xmp_date(document: object) -> str:
-    year, month, day, hour, minute, second = document._timeStamp.YMDhms  # type: ignore[attr-defined]
-    return f"{year:04d}-{month:02d}-{day:02d}T{hour:02d}:{minute:02d}:{second:02d}Z"
-
-
-def xmp_packet(*, title: str, producer: str, date: str, standard: Standard, document_id: str) -> bytes:
-    """The XMP metadata PDF/X-4 requires (identification, dates, title, trapping, document ids)."""
+def xmp_packet(*, title: str, producer: str, pdf_date: str, standard: Standard) -> bytes:
+    """The XMP metadata PDF/X-4 requires (identification, dates, title, trapping, document ids), its
+    dates the document information's ("D:YYYYMMDDhhmmss…", read as UTC) and its id derived from the title
+    (the same for the same title, so invariant builds stay byte-identical)."""
+    digits = pdf_date.removeprefix("D:")
+    date = f"{digits[0:4]}-{digits[4:6]}-{digits[6:8]}T{digits[8:10]}:{digits[10:12]}:{digits[12:14]}Z"
+    document_id = uuid.uuid5(uuid.NAMESPACE_URL, f"fudaya:{title}")
     conformance = (f"\n   <pdfxid:GTS_PDFXConformance>{standard.conformance}</pdfxid:GTS_PDFXConformance>"
                    if standard.conformance else "")
     text = f"""<?xpacket begin="\ufeff" id="W5M0MpCehiHzreSzNTczkc9d"?>
@@ -128,11 +128,6 @@ def xmp_packet(*, title: str, producer: str, date: str, standard: Standard, docu
     return text.encode("utf-8")
 
 
-def document_id(title: str) -> str:
-    """XMP's document id: the same for the same title, so invariant builds stay byte-identical."""
-    return str(uuid.uuid5(uuid.NAMESPACE_URL, f"fudaya:{title}"))
-
-
 def declare(canvas: Canvas, standard_name: str, condition: OutputCondition = FOGRA39) -> None:
     """Make the PDF `canvas` will write identify itself as `standard_name` (a STANDARDS key).
 
@@ -158,8 +153,8 @@ def declare(canvas: Canvas, standard_name: str, condition: OutputCondition = FOG
     catalog.__NoDefault__ = [*PDFCatalog.__NoDefault__, "OutputIntents"]
     catalog.OutputIntents = PDFArray([intent])
     metadata = PDFStream(PDFDictionary({"Type": PDFName("Metadata"), "Subtype": PDFName("XML")}),
-                         content=xmp_packet(title=info.title, producer=info.producer, date=_xmp_date(document),
-                                            standard=standard, document_id=document_id(info.title)),
+                         content=xmp_packet(title=info.title, producer=info.producer, pdf_date=_pdf_date(document),
+                                            standard=standard),
                          filters=[])
     catalog.Metadata = metadata
     width, height = canvas._pagesize
@@ -169,4 +164,4 @@ def declare(canvas: Canvas, standard_name: str, condition: OutputCondition = FOG
         canvas.setBleedBox((0, 0, width, height))
 
 
-__all__ = ["DEFAULT_STANDARD", "FOGRA39", "PROFILE", "STANDARDS", "declare", "document_id", "xmp_packet"]
+__all__ = ["DEFAULT_STANDARD", "FOGRA39", "PROFILE", "STANDARDS", "declare", "xmp_packet"]
