@@ -13,7 +13,7 @@ from validator.model import CardCopy, Deck
 from .card_face import Bleed, FaceRenderer
 from .gang import Piece, Placed, corner_marks, pack
 from .imposition import SheetPlan
-from .marks import REGISTRATION, draw_marks
+from .marks import draw_marks, draw_segments
 from .pdfdoc import atomic_path, new_canvas
 
 Progress = Callable[[int], None]
@@ -145,7 +145,7 @@ def write_gang(path: Path, name: str, decks: Sequence[Deck], renderers: Mapping[
                                                 size.width, size.height))
                     progress(1)
                 if side == "front":
-                    _corner_marks(canvas, shown)
+                    draw_segments(canvas, [line for item in shown for line in corner_marks(item)])
                 canvas.showPage()
         canvas.save()
     return WrittenFile(path, name, pages, paper), placements
@@ -161,16 +161,6 @@ def _gang_boxes(canvas: Canvas, shown: Sequence[Placed], paper: tuple[float, flo
     high_y = max(p.y + p.piece.size.height for p in shown)
     canvas.setTrimBox(tuple(mm_to_pt(v) for v in (low_x, low_y, high_x, high_y)))
     canvas.setBleedBox(tuple(mm_to_pt(v) for v in (low_x - bleed, low_y - bleed, high_x + bleed, high_y + bleed)))
-
-
-def _corner_marks(canvas: Canvas, shown: Sequence[Placed]) -> None:
-    canvas.saveState()
-    canvas.setStrokeColor(REGISTRATION)
-    canvas.setLineWidth(0.3)
-    for item in shown:
-        for x1, y1, x2, y2 in corner_marks(item, item.x):
-            canvas.line(mm_to_pt(x1), mm_to_pt(y1), mm_to_pt(x2), mm_to_pt(y2))
-    canvas.restoreState()
 
 
 def count_sides(deck: Deck) -> int:

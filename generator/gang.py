@@ -84,12 +84,12 @@ def pack(paper: tuple[float, float], pieces: Sequence[Piece]) -> list[Placed]:
     return placed
 
 
-def corner_marks(placed: Placed, x: float) -> list[tuple[float, float, float, float]]:
-    """Line segments (x1, y1, x2, y2) of the piece's eight corner marks, its trim corner at (x, placed.y)."""
+def corner_marks(placed: Placed) -> list[tuple[float, float, float, float]]:
+    """Line segments (x1, y1, x2, y2) of the piece's eight corner marks (drawn on the fronts' page)."""
     size = placed.piece.size
     start = size.bleed + MARK_GAP_MM
     end = start + MARK_LENGTH_MM
-    left, right, bottom, top = x, x + size.width, placed.y, placed.y + size.height
+    left, right, bottom, top = placed.x, placed.x + size.width, placed.y, placed.y + size.height
     lines = []
     for cx, sx in ((left, -1), (right, 1)):
         for cy, sy in ((bottom, -1), (top, 1)):

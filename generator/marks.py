@@ -1,6 +1,8 @@
 """Cut guides drawn in the sheet margin: western crop marks or Japanese トンボ (trim + bleed lines)."""
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 from reportlab.lib.colors import CMYKColor
 from reportlab.pdfgen.canvas import Canvas
 
@@ -11,15 +13,28 @@ from .imposition import SheetPlan
 MARK_STYLES = ("western", "tombo", "none")
 _GAP_MM = 1.0        # space between the bleed edge and a mark
 _LENGTH_MM = 5.0     # how far a mark reaches into the margin
-REGISTRATION = CMYKColor(1, 1, 1, 1)  # registration black: visible on every plate
+_REGISTRATION = CMYKColor(1, 1, 1, 1)  # registration black: visible on every plate
+
+
+def _mark_stroke(canvas: Canvas) -> None:
+    canvas.setStrokeColor(_REGISTRATION)
+    canvas.setLineWidth(0.3)  # 0.106 mm: shops ask for marks of 0.1 mm or more
+
+
+def draw_segments(canvas: Canvas, segments: Iterable[tuple[float, float, float, float]]) -> None:
+    """Cut marks given as segments (x1, y1, x2, y2 in mm), stroked as every mark is."""
+    canvas.saveState()
+    _mark_stroke(canvas)
+    for x1, y1, x2, y2 in segments:
+        _line(canvas, x1, y1, x2, y2)
+    canvas.restoreState()
 
 
 def draw_marks(canvas: Canvas, plan: SheetPlan, style: str) -> None:
     if style == "none":
         return
     canvas.saveState()
-    canvas.setStrokeColor(REGISTRATION)
-    canvas.setLineWidth(0.3)  # 0.106 mm: shops ask for marks of 0.1 mm or more
+    _mark_stroke(canvas)
     xs, ys = plan.cut_lines()
     (left, bottom), (width, height) = plan.origin, plan.block
     right, top = left + width, bottom + height

@@ -49,7 +49,7 @@ def test_pieces_stay_on_the_paper_apart_and_their_marks_stay_out_of_every_bleed(
             for b in boxes[n + 1:]:  # bleeds never overlap: each piece keeps its own
                 assert a[2] <= b[0] + 1e-9 or b[2] <= a[0] + 1e-9 or a[3] <= b[1] + 1e-9 or b[3] <= a[1] + 1e-9
         for p in here:
-            marks = corner_marks(p, p.x)
+            marks = corner_marks(p)
             assert len(marks) == 8
             for x1, y1, x2, y2 in marks:
                 for box in boxes:
