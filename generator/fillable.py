@@ -18,7 +18,6 @@ from pypdf.generic import (
     ArrayObject,
     BooleanObject,
     DictionaryObject,
-    FloatObject,
     NameObject,
     NumberObject,
     TextStringObject,
@@ -137,7 +136,7 @@ def _font_size(appearance: str) -> float:
     for at, word in enumerate(words):
         if word == "Tf" and at >= 1:
             try:
-                return float(FloatObject(words[at - 1]))
+                return float(words[at - 1])
             except ValueError:
                 return 0.0
     return 0.0

@@ -121,11 +121,9 @@ def cards_from_rows(path: Path, rows: Iterator[tuple[int, list[Any]]], *, defaul
             continue
         if all(v is None for v in values):
             continue  # a blank line between groups of cards
-        if len(values) > len(header):
-            extra = next(i for i in range(len(header), len(values)) if values[i] is not None) \
-                if any(v is not None for v in values[len(header):]) else None
-            if extra is not None:
-                raise RowError(path, number, extra + 1, "a value in a column the header does not name")
+        stray = next((i for i in range(len(header), len(values)) if values[i] is not None), None)
+        if stray is not None:
+            raise RowError(path, number, stray + 1, "a value in a column the header does not name")
         card: dict[str, Any] = {}
         fields: dict[str, Any] = {}
         for column, (name, value) in enumerate(zip(header, values), start=1):

@@ -74,7 +74,7 @@ def only_for(game: Game, components: tuple[str, ...]) -> tuple[str, ...]:
     if components == ALL:
         return ()
     known = {d.id for d in game.decks} | {b.id for b in game.rulebooks} | {m.id for m in game.maps}
-    return tuple(c for c in components if c in known) or ()
+    return tuple(c for c in components if c in known)
 
 
 __all__ = ["ALL", "affected", "only_for", "watch_game"]
