@@ -26,6 +26,7 @@ from validator.binding import DEFAULT_INK, Color, bind_color, bind_count, bind_t
 from validator.geometry import contain, mm_to_pt
 from validator.issues import Issue, Location
 from validator.model import Card, Element, Layout
+from validator.presets import PRINT_MIN_LINE_MM, PRINT_MIN_TEXT_PT
 from validator.svgsafe import checked_svg
 from validator.tables import cell_text_element, table_cells
 from validator.textbox import layout_text_element
@@ -203,8 +204,8 @@ def _render(space: CardSpace, drawing: Drawing, x: float, y: float) -> None:
 
 _K_BLACK = CMYKColor(0, 0, 0, 1)
 # What presses hold (and `fudaya preflight` asks for): reduced figures keep lines and text at least this.
-MIN_LINE_PT = mm_to_pt(0.1)
-MIN_TEXT_PT = 5.0
+MIN_LINE_PT = mm_to_pt(PRINT_MIN_LINE_MM)
+MIN_TEXT_PT = PRINT_MIN_TEXT_PT
 # Greeked text: a bar this high (in ems) where each line runs, like a thumbnail's text.
 _GREEK_BAR_EM = 0.3
 

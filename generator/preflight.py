@@ -19,6 +19,8 @@ from pypdf import PdfReader
 from pypdf.errors import PdfReadError
 from pypdf.generic import ArrayObject, ContentStream, DictionaryObject, IndirectObject, NameObject
 
+from validator.presets import PRINT_MIN_LINE_MM, PRINT_MIN_TEXT_PT
+
 MM = 72 / 25.4
 Matrix = tuple[float, float, float, float, float, float]
 IDENTITY: Matrix = (1.0, 0.0, 0.0, 1.0, 0.0, 0.0)
@@ -29,13 +31,13 @@ SHOWS = {b"Tj", b"TJ", b"'", b'"'}
 
 @dataclass(frozen=True)
 class Limits:
-    """What a Japanese print shop commonly asks for (see docs/print-shops.md)."""
+    """What a Japanese print shop commonly asks for (shared/reference/anchors-print-tools.md)."""
 
     min_bleed_mm: float = 3.0
     max_ink_percent: float = 300.0
     min_image_dpi: float = 300.0
-    min_line_mm: float = 0.1
-    min_text_pt: float = 5.0
+    min_line_mm: float = PRINT_MIN_LINE_MM
+    min_text_pt: float = PRINT_MIN_TEXT_PT
 
 
 @dataclass(frozen=True)

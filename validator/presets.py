@@ -9,6 +9,11 @@ CARD_SIZES: dict[str, tuple[float, float]] = {
     "square": (70.0, 70.0),
 }
 
+# What Japanese print shops commonly ask of print files (shared/reference/anchors-print-tools.md):
+# `fudaya preflight` checks these, and reduced card figures are drawn to keep them.
+PRINT_MIN_LINE_MM = 0.1
+PRINT_MIN_TEXT_PT = 5.0
+
 PAPER_SIZES: dict[str, tuple[float, float]] = {
     "a4": (210.0, 297.0),
     "letter": (215.9, 279.4),
