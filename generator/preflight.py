@@ -151,6 +151,10 @@ class _Walker:
     def _painted(self, at: tuple[float, float], state: _State) -> None:
         if state.blending:
             self.page.transparency = self.page.transparency or at
+        self._place_pending(at)
+
+    def _place_pending(self, at: tuple[float, float]) -> None:
+        """Colour findings set but never painted are placed where the content stream ended."""
         for what in self.pending:
             self.page.add(what, at)
         self.pending.clear()
@@ -242,7 +246,7 @@ class _Walker:
                 space = settings.get("/CS", settings.get("/ColorSpace"))
                 if space is not None:
                     self._colour(_space_family(space, resources), [], at, "inline image")
-        self._painted(at, state)
+        self._place_pending(at)  # setting a blending state without painting blends nothing
 
     def _ink(self, values: list[float], at: tuple[float, float] | None) -> None:
         total = sum(values) * 100

@@ -130,3 +130,15 @@ def test_a_file_that_claims_nothing_passes_unless_pdfx_is_asked_for(tmp_path: Pa
     canvas.save()
     assert preflight(plain, boxes=False) == []
     assert [f.what for f in preflight(plain, boxes=False, pdfx=True)] == ["not PDF/X (no GTS_PDFXVersion)"]
+
+
+def test_a_blending_state_that_paints_nothing_is_no_transparency(tmp_path: Path) -> None:
+    path = tmp_path / "unused-alpha.pdf"
+    canvas = new_canvas(path, (60 * mm, 60 * mm), register_font(FONTS_DIR / "BIZUDGothic-Regular.ttf"),
+                        title="test", pdfx="x-1a")
+    canvas.setFillColor(CMYKColor(0, 0.5, 1, 0))
+    canvas.rect(20 * mm, 20 * mm, 10 * mm, 10 * mm, fill=1, stroke=0)  # opaque
+    canvas.setFillAlpha(0.5)  # set last, never used
+    canvas.showPage()
+    canvas.save()
+    assert preflight(path, boxes=False) == []
