@@ -51,6 +51,11 @@ def _names(s: dict[str, Any], kind: str) -> dict[str, str]:
     return {**(ENDINGS if kind == "endings" else {}), **s.get("names_ja", {}).get(kind, {})}
 
 
+def _interval_height(rows: int) -> float:
+    """Points for an interval chart of `rows` rows: 11 a row over the title and axis, 125 at least."""
+    return max(125, 50 + 11 * rows)
+
+
 def _flat(bins: list[Bin]) -> bool:
     counts = [b.count for b in bins]
     mean = sum(counts) / len(counts) if counts else 0
@@ -171,7 +176,10 @@ def write_report_pdf(path: Path, summary: dict[str, Any], *, title: str, font: s
                   styles["small"]),
         Spacer(1, 4 * mm),
     ]
-    table = Table(_key_numbers(s), colWidths=[70 * mm, 100 * mm])
+    # values wrap in their column: an engine's ending names can run long (sanguosha's three endings)
+    cell = ParagraphStyle("cell", parent=styles["body"], fontSize=8.5, leading=11.5)
+    rows = [[label, value if n == 0 else _para(value, cell)] for n, (label, value) in enumerate(_key_numbers(s))]
+    table = Table(rows, colWidths=[70 * mm, 100 * mm])
     table.setStyle(TableStyle([
         ("FONT", (0, 0), (-1, -1), font, 8.5), ("FONT", (0, 0), (-1, 0), bold, 8.5),
         ("TEXTCOLOR", (0, 0), (-1, -1), INK), ("LINEBELOW", (0, 0), (-1, -1), 0.3, RULE),
@@ -193,14 +201,14 @@ def write_report_pdf(path: Path, summary: dict[str, Any], *, title: str, font: s
         story.append(histogram(scores, title="1ゲームの得点（全プレイヤー）", x_label="得点", font=font))
     story.append(intervals([Estimate(f"手番順 {row['seat']}", row["rate"], *row["ci95"]) for row in s["seats"]],
                            title="手番順ごとの勝率と95%信頼区間（点線 = 公平な取り分）", font=font,
-                           reference=1 / players))
+                           reference=1 / players, height=_interval_height(len(s["seats"]))))
     for group in s.get("labels") or ():
         rows = group["rows"]
         fair = "" if s.get("team_victory") else "（点線 = 公平な取り分）"
         story.append(intervals([Estimate(row["label"], row["rate"], *row["ci95"]) for row in rows],
                                title=f"{group['kind']}ごとの勝率と95%信頼区間{fair}", font=font,
                                reference=None if s.get("team_victory") else 1 / players,
-                               height=max(125, 50 + 11 * len(rows))))
+                               height=_interval_height(len(rows))))
     if s.get("by_players"):
         story += _table_size_section(s["by_players"], bool(s.get("team_victory")), styles, font, bold)
     story += _counter_section(s, styles, font, bold)

@@ -55,3 +55,34 @@ def test_histogram_bins_are_even(values: list[float]) -> None:
     assert len(widths) == 1
     assert all(b["from"] == a["to"] + 1 for a, b in zip(bins, bins[1:]))
     assert sum(b["count"] for b in bins) == len(values)
+
+
+@pytest.mark.slow
+def test_every_key_number_stays_inside_the_page(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    """sanguosha's three endings, named in Japanese, ran past the A4 page's right edge in one line."""
+    import shutil
+
+    from pypdf import PdfReader
+    from reportlab.pdfbase.pdfmetrics import stringWidth
+
+    from generator.pdfdoc import register_fonts
+    from generator.report import simulate_for_report, write_report
+
+    decks = tmp_path / "decks"
+    shutil.copytree(DEFAULT_DECKS_DIR / "sanguosha", decks / "sanguosha")
+    game = load_game(decks, "sanguosha")
+    plan = SimulationPlan.from_game(game)
+    assert plan is not None
+    summary = simulate_for_report(game, workers=1)
+    assert summary is not None and len(summary["ended_by"]) == 3
+    [pdf] = write_report(game, summary, tmp_path)
+    font = register_fonts(game.fonts)["gothic"]  # the report's body font, to measure each run as set
+    right_edges: list[float] = []
+
+    def visit(text: str, cm: list[float], tm: list[float], _: object, size: float) -> None:
+        if text.strip():
+            x = tm[4] * cm[0] + tm[5] * cm[2] + cm[4]
+            right_edges.append(x + stringWidth(text.rstrip(), font, size))
+
+    PdfReader(pdf.path).pages[0].extract_text(visitor_text=visit)
+    assert right_edges and max(right_edges) <= 595.28 - 18 * 72 / 25.4 + 1  # inside the right margin
