@@ -174,3 +174,30 @@ def test_the_build_preflights_its_files_in_parallel_and_prints_findings_in_file_
                 for f in preflight_print_file(path)]  # report.pdf is not a print file: not checked
     assert lines == expected
     assert len(expected) > 20 and any("no TrimBox" in line for line in expected)  # boxes: print-shop files only
+
+
+def test_inline_images_and_forms_are_walked_where_they_are_drawn(tmp_path: Path) -> None:
+    """Content is tokenised by qpdf with an operator filter: an inline image (BI…EI) and a form drawn
+    on two pages (parsed once per file) must still be seen, each at its own place."""
+    path = tmp_path / "forms.pdf"
+    tile = Image.new("RGB", (300, 300), (10, 200, 30))
+    canvas = Canvas(str(path), pagesize=PAGE, invariant=1, initialFontName=_font())
+    canvas.beginForm("back")
+    canvas.setFillColor(Color(0, 0, 1))                                  # RGB inside the form
+    canvas.rect(0, 0, 5 * mm, 5 * mm, fill=1, stroke=0)
+    canvas.endForm()
+    for x_mm in (10, 30):
+        canvas.saveState()
+        canvas.translate(x_mm * mm, 20 * mm)
+        canvas.doForm("back")
+        canvas.restoreState()
+        canvas.drawInlineImage(tile, x_mm * mm, 50 * mm, 25.4 * mm, 25.4 * mm)  # 300 dpi: colour only
+        canvas.showPage()
+    canvas.save()
+    found = preflight(path, boxes=False)
+    assert {(f.page, f.what) for f in found} == {(page, what) for page in (1, 2)
+                                                 for what in ("RGB fill colour 0 0 1", "RGB inline image colour")}
+    at = {(f.page, f.what): f.at for f in found}
+    assert at[(1, "RGB fill colour 0 0 1")] == pytest.approx((10, 20), abs=0.1)
+    assert at[(2, "RGB fill colour 0 0 1")] == pytest.approx((30, 20), abs=0.1)
+    assert at[(2, "RGB inline image colour")] == pytest.approx((30, 50), abs=0.1)
