@@ -1,12 +1,13 @@
 """The `fudaya` command: parse arguments, call the library, print results, map them to exit codes."""
 from __future__ import annotations
 
+import contextlib
 import os
 import re
 import sys
 from enum import StrEnum
 from pathlib import Path
-from typing import Annotated
+from typing import Annotated, Any
 
 import typer
 
@@ -19,7 +20,8 @@ from validator.model import Game
 from validator.paths import working_decks_dir, working_output_dir
 from validator.wording import counted
 
-from .build import BuildError, BuildOptions, build_game, load_checked, total_steps
+from .build import BuildError, BuildOptions, build_game, load_checked
+from .build_many import GameOutcome, build_one, build_side_by_side, default_game_workers
 from .elements import DrawError
 from .output_set import interruptible, output_set
 
@@ -150,54 +152,56 @@ def build(
                            gutter=gutter, decks_dir=decks, output_dir=output, report=report,
                            only=tuple(only or ()), workers=workers, booklet=booklet, pdfx=pdfx.value,
                            report_cache=cache)
+    game_ids = _games(games, decks)
+    workers = default_game_workers(len(game_ids))
+    outcomes = build_side_by_side(game_ids, options, workers) if workers > 1 else (
+        _build_with_bar(game_id, options) for game_id in game_ids)
     failed = False
-    for game_id in _games(games, decks):
-        try:
-            game = load_checked(game_id, decks)
-            with interruptible(), typer.progressbar(length=total_steps(game, options),
-                                                             label=f"{game_id:10}", file=sys.stderr) as bar:
-                result = build_game(game, options, progress=bar.update)
-        except KeyboardInterrupt:  # Ctrl-C or SIGTERM: the staging folder is gone, the earlier set intact
+    try:
+        with interruptible():
+            for outcome in outcomes:
+                failed |= not _print_outcome(outcome, output, timed=len(game_ids) > 1)
+    except KeyboardInterrupt as interrupt:  # Ctrl-C or SIGTERM: staging folders are gone, earlier sets intact
+        for game_id in getattr(interrupt, "interrupted_games", game_ids[-1:]):
             _err(f"{game_id}: interrupted; {output / game_id} is as it was before this build")
-            raise typer.Exit(130) from None
-        except (BuildError, DrawError) as exc:
-            _report(exc.issues)
-            _err(f"{game_id}: not built ({len(exc.issues)} problem{'s' if len(exc.issues) > 1 else ''})")
-            failed = True
-            continue
-        except OSError as exc:  # e.g. --output names a file, or the disk is full
-            _err(f"{exc.filename or output}: cannot write the build ({exc.strerror or exc})")
-            _err(f"{game_id}: not built")
-            failed = True
-            continue
-        for written in result.files:
-            width, height = written.page_size
-            pages = f"{written.pages} page{'s' if written.pages != 1 else ''}"
-            typer.echo(f"wrote {written.path}: {pages}, {width:g}×{height:g} mm")
-        typer.echo(f"wrote {output / game_id / 'build.json'}: {counted(len(result.placements), 'placement')}")
-        _preflight_written([f.path for f in result.files])
+        raise typer.Exit(130) from None
     if failed:
         raise typer.Exit(1)
 
 
-def _preflight_written(paths: list[Path]) -> None:
-    """Preflight the print files a build wrote, several at once on a machine with several cores;
-    findings are warnings (the files are written), printed in file order."""
-    import multiprocessing
-    from concurrent.futures import ProcessPoolExecutor
+def _build_with_bar(game_id: str, options: BuildOptions) -> GameOutcome:
+    """One game in this process, a progress bar on stderr while its files are drawn."""
+    with contextlib.ExitStack() as stack:
+        bars: list[Any] = []
 
-    from .preflight import preflight_print_file
+        def start(steps: int) -> None:
+            bars.append(stack.enter_context(typer.progressbar(length=steps, label=f"{game_id:10}", file=sys.stderr)))
+        outcome = build_one(game_id, options, preflight_workers=os.cpu_count() or 1, on_loaded=start,
+                            progress=lambda n: bars[0].update(n) if bars else None)
+    return outcome
 
-    printed = [p for p in paths if not p.name.startswith("report") and "-fillable" not in p.name]
-    workers = min(len(printed), os.cpu_count() or 1)
-    if workers > 1:
-        with ProcessPoolExecutor(workers, mp_context=multiprocessing.get_context("fork")) as pool:
-            results = list(pool.map(preflight_print_file, printed))
-    else:
-        results = [preflight_print_file(path) for path in printed]
-    for path, findings in zip(printed, results):
-        for finding in findings:
-            _err(f"warning: {finding.line(str(path))}")
+
+def _print_outcome(outcome: GameOutcome, output: Path, *, timed: bool) -> bool:
+    """What one game's build wrote (stdout) or why it was not built (stderr); whether it was built.
+    With several games, a last line per game with its time: progress a CI log can read."""
+    game_id = outcome.game_id
+    if outcome.issues:
+        _report(outcome.issues)
+        _err(f"{game_id}: not built ({_problems(len(outcome.issues))})")
+        return False
+    if outcome.write_error is not None:
+        _err(outcome.write_error)
+        _err(f"{game_id}: not built")
+        return False
+    for written in outcome.files:
+        width, height = written.page_size
+        typer.echo(f"wrote {written.path}: {counted(written.pages, 'page')}, {width:g}×{height:g} mm")
+    typer.echo(f"wrote {output / game_id / 'build.json'}: {counted(outcome.placements, 'placement')}")
+    for line in outcome.warnings:
+        _err(line)
+    if timed:
+        typer.echo(f"{game_id}: built in {outcome.seconds:.1f} s")
+    return True
 
 
 @app.command()

@@ -3,9 +3,10 @@
 A build writes into a staging folder beside `output/<game>/` and, once every file is complete,
 swaps it in with two renames (the old set moved aside, the staging folder renamed in) before
 the old set is removed. A failure, Ctrl-C or SIGTERM (see `interruptible`) removes the
-staging folder and leaves the earlier set untouched. A lock on the output folder serialises
-builds into it; under the lock, leftovers of a killed build are cleaned up, and an old set a
-SIGKILL left aside between the two renames is put back.
+staging folder and leaves the earlier set untouched. A lock per game serialises builds of that
+game into one output folder (builds of different games run side by side); under it, leftovers of
+a killed build are cleaned up, and an old set a SIGKILL left aside between the two renames is put
+back.
 """
 from __future__ import annotations
 
@@ -35,19 +36,42 @@ def _recover(root: Path, game_id: str) -> None:
         shutil.rmtree(stale, ignore_errors=True)
 
 
+LOCKS = ".cache/locks"  # under the output folder, beside the report cache
+
+
 @contextmanager
 def locked(root: Path, game_id: str) -> Iterator[None]:
-    """Hold the output folder's lock; a second build into the same folder waits here.
+    """Hold the game's lock in this output folder; a second build of the game into it waits here.
 
-    The lock is on the folder itself (flock on its descriptor), so no lock file is left in output/.
-    """
-    root.mkdir(parents=True, exist_ok=True)
-    descriptor = os.open(root, os.O_RDONLY)
-    try:
+    The lock is flock on OUTPUT/.cache/locks/<game>.lock. The holder removes the file (and the
+    folders, when empty) before it lets go, so a build leaves nothing behind; a waiter that then
+    holds a removed file's lock notices the path names another file, or none, and tries again."""
+    folder = root / LOCKS
+    path = folder / f"{game_id}.lock"
+    root.mkdir(parents=True, exist_ok=True)  # first, so that a folder that cannot be made is the one named
+    while True:
+        folder.mkdir(parents=True, exist_ok=True)
+        try:
+            descriptor = os.open(path, os.O_RDONLY | os.O_CREAT, 0o644)
+        except FileNotFoundError:  # the folder went with a finishing build's lock file: make it again
+            continue
         fcntl.flock(descriptor, fcntl.LOCK_EX)
+        try:
+            if os.stat(path).st_ino == os.fstat(descriptor).st_ino:
+                break
+        except FileNotFoundError:
+            pass
+        os.close(descriptor)
+    try:
         _recover(root, game_id)
         yield
     finally:
+        path.unlink(missing_ok=True)
+        for empty in (folder, folder.parent):
+            try:
+                empty.rmdir()
+            except OSError:  # not empty (another game's lock, the report cache): keep it
+                break
         os.close(descriptor)  # closing releases the lock
 
 

@@ -10,6 +10,7 @@ import hashlib
 import json
 import multiprocessing
 import os
+import shutil
 import signal
 import subprocess
 import sys
@@ -24,6 +25,7 @@ from generator.build import BuildOptions, build_game, load_checked
 from generator.elements import DrawError
 from generator.output_set import Terminated, interruptible, locked, output_set
 from validator.issues import Issue, Location
+from validator.paths import DEFAULT_DECKS_DIR
 
 FUDAYA = [str(Path(sys.executable).with_name("fudaya"))]  # the installed command, as a user runs it
 
@@ -171,3 +173,51 @@ def test_concurrent_builds_of_one_folder_never_tear_a_file(tmp_path: Path) -> No
         assert sorted(p.name for p in output.iterdir()) == ["gogyo"]
         assert not list((output / "gogyo").glob(".*"))
 
+
+
+def test_the_lock_is_per_game_and_leaves_no_file(tmp_path: Path) -> None:
+    """Builds of different games into one folder run side by side; one game's builds wait for each
+    other; a released lock leaves nothing in the output folder."""
+    with locked(tmp_path, "gogyo"):
+        with locked(tmp_path, "jinzai"):  # another game: not blocked (a folder-wide lock would hang here)
+            pass
+        waiter = subprocess.Popen([sys.executable, "-c", "import sys; from pathlib import Path; "
+                                   "from generator.output_set import locked\n"
+                                   "with locked(Path(sys.argv[1]), 'gogyo'): print('got it', flush=True)",
+                                   str(tmp_path)], stdout=subprocess.PIPE, text=True)
+        time.sleep(1.0)
+        assert waiter.poll() is None  # the same game: it waits
+    out, _ = waiter.communicate(timeout=30)
+    assert out == "got it\n"
+    assert list(tmp_path.iterdir()) == []
+
+
+@pytest.mark.slow
+@pytest.mark.skipif((os.cpu_count() or 1) < 2, reason="games are built side by side only with two cores")
+def test_games_built_side_by_side_match_one_by_one_and_an_interrupt_keeps_every_earlier_set(
+        tmp_path: Path) -> None:
+    decks = copy_decks(tmp_path, "gogyo")
+    shutil.copytree(DEFAULT_DECKS_DIR / "jinzai", decks / "jinzai")
+    alone, together = tmp_path / "alone", tmp_path / "together"
+    for game in ("gogyo", "jinzai"):
+        subprocess.run([*FUDAYA, "build", game, "--no-report", "--decks", str(decks), "--output", str(alone)],
+                       check=True, capture_output=True)
+    run = subprocess.run([*FUDAYA, "build", "--no-report", "--decks", str(decks), "--output", str(together)],
+                         check=True, capture_output=True, text=True)
+    assert digest(alone) == digest(together)  # the same bytes, whichever process drew them
+    assert [line.split(":")[0] for line in run.stdout.splitlines() if " built in " in line] == ["gogyo", "jinzai"]
+    before = digest(together)
+    process = subprocess.Popen([*FUDAYA, "build", "--no-report", "--marks", "western", "--decks", str(decks),
+                                "--output", str(together)], stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                               text=True)
+    deadline = time.monotonic() + 60
+    while len(list(together.glob(".*.staging-*"))) < 2 and time.monotonic() < deadline:
+        time.sleep(0.02)
+    time.sleep(0.3)  # both games are drawing
+    process.send_signal(signal.SIGTERM)
+    _, stderr = process.communicate(timeout=60)
+    assert process.returncode == 130, stderr
+    assert "Traceback" not in stderr
+    assert "gogyo: interrupted" in stderr and "jinzai: interrupted" in stderr
+    assert digest(together) == before
+    assert sorted(p.name for p in together.iterdir()) == ["gogyo", "jinzai"]

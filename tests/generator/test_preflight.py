@@ -159,16 +159,16 @@ def test_what_fudaya_writes_for_print_passes(game_id: str, tmp_path: Path) -> No
 
 
 def test_the_build_preflights_its_files_in_parallel_and_prints_findings_in_file_order(
-        bad_pdf: Path, clean_pdf: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    """Several files are checked at once (one process a core); the warnings come out as if one by one."""
-    from generator.cli import _preflight_written
+        bad_pdf: Path, clean_pdf: Path, tmp_path: Path) -> None:
+    """Several files are checked at once (one process each); the warnings come out as if one by one."""
+    from generator.build_many import preflight_lines
+    from generator.preflight import preflight_print_file
 
     first, second = tmp_path / "a-printshop.pdf", tmp_path / "b.pdf"
     first.write_bytes(bad_pdf.read_bytes())
     second.write_bytes(bad_pdf.read_bytes())
-    _preflight_written([first, tmp_path / "report.pdf", second, clean_pdf])
-    lines = capsys.readouterr().err.splitlines()
-    from generator.preflight import preflight_print_file
+    lines = preflight_lines([first, tmp_path / "report.pdf", second, clean_pdf], workers=3)
+    assert lines == preflight_lines([first, tmp_path / "report.pdf", second, clean_pdf], workers=1)
 
     expected = [f"warning: {f.line(str(path))}" for path in (first, second, clean_pdf)
                 for f in preflight_print_file(path)]  # report.pdf is not a print file: not checked
