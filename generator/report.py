@@ -8,7 +8,7 @@ from typing import Any
 
 from validator.engine.registry import engine_for, engine_name, find_spec
 from validator.model import Game
-from validator.sim_plan import SimulationPlan, at_count, default_workers, run_plan
+from validator.sim_plan import SimulationPlan, at_count, default_workers, play_plan, run_plan, summarize_plan
 from validator.stats import table_size_digest
 from validator.variants import VariantStudy, run_study
 
@@ -69,7 +69,8 @@ def simulate_for_report(game: Game, *, workers: int | None = None, cache: Path |
 
 def _simulate(game: Game, plan: SimulationPlan, workers: int | None) -> dict[str, Any]:
     engine = engine_for(game)
-    summary = run_plan(engine, plan, workers=workers)
+    records, config = play_plan(engine, plan, workers=workers)
+    summary = summarize_plan(records, engine, plan, config)
     if plan.other_counts:
         # The same study at every table size the deck asks about, main size included, smallest first.
         counts = sorted({plan.players, *plan.other_counts})
@@ -78,7 +79,7 @@ def _simulate(game: Game, plan: SimulationPlan, workers: int | None) -> dict[str
                                  for count in counts]
     study = VariantStudy.from_game(game)
     if study is not None:
-        summary["variants"] = run_study(game, study, plan, workers=workers or default_workers())
+        summary["variants"] = run_study(game, study, plan, workers=workers or default_workers(), shipped=records)
     spec = find_spec(engine_name(game))
     summary["names_ja"] = {"endings": dict(spec.endings), "events": dict(spec.events)}
     return summary

@@ -81,12 +81,32 @@ def _key_numbers(s: dict[str, Any]) -> list[list[str]]:
         [f"1試合の推定時間（箱の {box[0]}–{box[1]} 分と比較）",
          f"平均 {minutes['mean']:.1f} 分、箱の範囲内 {_pct(time['share_within_box'])}、"
          f"短い {_pct(time['share_below_box'])}、長い {_pct(time['share_above_box'])}"],
+        ["手番順勝率の精度（95%区間の半幅）", _precision(s)],
         ["IdealDuration（Ludii）", f"{ludii['IdealDuration']:.3f}"],
         ["Balance / AdvantageP1（Ludii）", f"{ludii['Balance']:.3f} / {_pct(ludii['AdvantageP1'])}"],
         ["DecisionMoves（選択肢が2つ以上の局面）", _pct(ludii["DecisionMoves"])],
         ["勝者が複数（チームの勝利）" if s.get("team_victory") else "勝利の分かち合い（同点）",
          f"{s['shared_wins']} 試合"],
     ]
+
+
+def _points(share: float, digits: int = 2) -> str:
+    return f"±{share * 100:.{digits}f} ポイント"
+
+
+def _precision(s: dict[str, Any]) -> str:
+    """How precise the seat win rates are, and why the simulation stopped where it did."""
+    note = s.get("precision")
+    if note is None:
+        return "–"
+    reached = f"最大 {_points(note['reached'])}"
+    if not note["target"]:
+        return f"{reached}（精度の目標なし、{note['cap']} 試合すべてを実施）"
+    if note["stopped_early"]:
+        return f"{reached}（目標 {_points(note['target'], 1)} に達したため {s['matches']} 試合で終了。上限 {note['cap']}）"
+    if note["reached"] <= note["target"]:
+        return f"{reached}（上限の {note['cap']} 試合で目標 {_points(note['target'], 1)} に達した）"
+    return f"{reached}（目標 {_points(note['target'], 1)} には届かず、上限の {note['cap']} 試合を実施）"
 
 
 def _counter_section(s: dict[str, Any], styles: dict[str, ParagraphStyle], font: str, bold: str) -> list[Any]:
@@ -130,7 +150,7 @@ def _table_size_section(sizes: list[dict[str, Any]], team: bool, styles: dict[st
         ("TEXTCOLOR", (0, 0), (-1, -1), INK), ("LINEBELOW", (0, 0), (-1, -1), 0.3, RULE),
         ("ALIGN", (0, 0), (-1, -1), "RIGHT"), ("VALIGN", (0, 0), (-1, -1), "MIDDLE"),
     ]))
-    note = "各人数で同じ方針・シード・試合数。"
+    note = "各人数で同じ方針・シード・精度の目標と試合数の上限（目標に届いた人数は早く終わる）。"
     if kinds:
         credit = "勝った側の全員を1勝と数える" if team else "同点の勝ちは人数で割る"
         note += f"{'・'.join(kinds)}ごとの勝率（{credit}）、下段は95%信頼区間。"
@@ -156,8 +176,9 @@ def _variant_section(v: dict[str, Any], styles: dict[str, ParagraphStyle], font:
     ]))
     return [
         _para("設計の比較", styles["h2"]),
-        _para(f"問い：{v['question']}　各案 {v['matches_per_option']} 試合、{v['players']}人、"
-                  f"方針 {'・'.join(v['policies'])}、シード {v['seed']}（全案で同じ配り）。", styles["small"]),
+        _para(f"問い：{v['question']}　{v['players']}人、方針 {'・'.join(v['policies'])}、シード {v['seed']}"
+              f"（全案で同じ配り）。各案 上限 {v['matches_per_option']} 試合、実施 "
+              + "・".join(f"{row['matches']}" for row in v["options"]) + " 試合（表の順）。", styles["small"]),
         Spacer(1, 2 * mm), table, Spacer(1, 2 * mm),
         _para(f"既定（★）の理由：{v['why_default']}", styles["small"]),
         _para(f"測定結果：{v['verdict_ja']}", styles["small"]),

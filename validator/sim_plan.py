@@ -8,10 +8,15 @@ from typing import Any
 from .engine.api import RulesGame
 from .engine.policies import find_policy
 from .model import Game
-from .simulate import DEFAULT_STEP_CAP, SimConfig, simulate
-from .stats import DEFAULT_SECONDS_PER_TURN, summarize
+from .simulate import DEFAULT_STEP_CAP, MatchRecord, SimConfig, StopRule, simulate
+from .stats import DEFAULT_SECONDS_PER_TURN, seat_precision, summarize
 
 MAX_SECONDS_PER_TURN = 3600  # as game.json's schema allows
+# Play until every seat's 95 % win-rate interval is at most ±2 points wide (game.json "precision";
+# 0 plays every match), "matches" being the cap; asked every twentieth of the cap, 50 at least.
+DEFAULT_PRECISION = 0.02
+CHECKPOINTS = 20
+MIN_CHECKPOINT = 50
 
 
 @dataclass(frozen=True)
@@ -23,6 +28,7 @@ class SimulationPlan:
     seconds_per_turn: float = DEFAULT_SECONDS_PER_TURN
     step_cap: int = DEFAULT_STEP_CAP
     other_counts: tuple[int, ...] = ()  # further table sizes the report compares (game.json player_counts)
+    precision: float = 0.0  # stop once every seat's win-rate half-width is this or less (0: play every match)
 
     @classmethod
     def from_game(cls, game: Game) -> SimulationPlan | None:
@@ -32,7 +38,8 @@ class SimulationPlan:
             return None
         return cls(spec["players"], spec["matches"], tuple(spec["policies"]), spec.get("seed", 1),
                    spec.get("seconds_per_turn", DEFAULT_SECONDS_PER_TURN), spec.get("step_cap", DEFAULT_STEP_CAP),
-                   tuple(count for count in spec.get("player_counts", ()) if count != spec["players"]))
+                   tuple(count for count in spec.get("player_counts", ()) if count != spec["players"]),
+                   spec.get("precision", DEFAULT_PRECISION))
 
     def config(self, engine: RulesGame, workers: int) -> SimConfig:
         """Checked settings for the harness; ValueError with a one-line reason otherwise."""
@@ -45,6 +52,8 @@ class SimulationPlan:
             raise ValueError(f"{len(self.policies)} policies for {self.players} seats (give one, or one per seat)")
         for name in self.policies:
             find_policy(name, engine.engine)
+        if not 0 <= self.precision <= 0.5:  # also refuses NaN
+            raise ValueError(f"precision must be between 0 and 0.5 (a win-rate half-width), not {self.precision:g}")
         if not 0 < self.seconds_per_turn <= MAX_SECONDS_PER_TURN:  # also refuses NaN and inf
             raise ValueError(f"seconds per turn must be above 0 and at most {MAX_SECONDS_PER_TURN}, "
                              f"not {self.seconds_per_turn:g}")
@@ -63,9 +72,37 @@ def default_workers() -> int:
     return max(1, min(os.cpu_count() or 1, 8))
 
 
-def run_plan(engine: RulesGame, plan: SimulationPlan, *, workers: int | None = None) -> dict[str, Any]:
-    """Play the plan's matches (results do not depend on `workers`) and return the JSON-ready summary."""
+def stop_rule(engine: RulesGame, plan: SimulationPlan) -> StopRule | None:
+    """The plan's precision as a rule for simulate(), or None where every match is to be played."""
+    if plan.precision <= 0:
+        return None
+    return StopRule(lambda records: seat_precision(records, engine, plan.players) <= plan.precision,
+                    every=max(MIN_CHECKPOINT, -(-plan.matches // CHECKPOINTS)))
+
+
+def play_plan(engine: RulesGame, plan: SimulationPlan, *, workers: int | None = None,
+              ) -> tuple[list[MatchRecord], SimConfig]:
+    """The plan's matches (results do not depend on `workers`): every one, or as many as its precision needs."""
     if workers is not None and workers < 1:
         raise ValueError(f"{workers} workers: at least 1 is needed")
     config = plan.config(engine, workers or default_workers())
-    return summarize(simulate(engine, config), engine, config, seconds_per_turn=plan.seconds_per_turn)
+    return simulate(engine, config, stop_rule(engine, plan)), config
+
+
+def precision_note(records: list[MatchRecord], engine: RulesGame, plan: SimulationPlan) -> dict[str, Any]:
+    """How precise the seats' win rates came out, against the plan's target and cap."""
+    return {"target": plan.precision, "reached": seat_precision(records, engine, plan.players),
+            "cap": plan.matches, "stopped_early": len(records) < plan.matches}
+
+
+def summarize_plan(records: list[MatchRecord], engine: RulesGame, plan: SimulationPlan,
+                   config: SimConfig) -> dict[str, Any]:
+    summary = summarize(records, engine, config, seconds_per_turn=plan.seconds_per_turn)
+    summary["precision"] = precision_note(records, engine, plan)
+    return summary
+
+
+def run_plan(engine: RulesGame, plan: SimulationPlan, *, workers: int | None = None) -> dict[str, Any]:
+    """Play the plan's matches (results do not depend on `workers`) and return the JSON-ready summary."""
+    records, config = play_plan(engine, plan, workers=workers)
+    return summarize_plan(records, engine, plan, config)

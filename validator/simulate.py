@@ -17,7 +17,7 @@ import pickle
 import random
 import signal
 import sys
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 
 from .engine.api import FastPlayout, LabelledSeats, RulesGame
@@ -213,18 +213,46 @@ def usable_workers(asked: int) -> int:
     return max(1, min(asked, os.cpu_count() or 1))
 
 
-def simulate(game: RulesGame, config: SimConfig) -> list[MatchRecord]:
-    """Play config.matches matches, in index order, across config.workers processes (spawn-safe)."""
+@dataclass(frozen=True)
+class StopRule:
+    """Stop before config.matches once `enough` says the records so far suffice. It is asked at every
+    multiple of `every` matches, on exactly that many records (the first n by index), so where a
+    run stops depends on the seed alone, never on the number of workers."""
+
+    enough: Callable[[Sequence[MatchRecord]], bool]
+    every: int
+
+    def __post_init__(self) -> None:
+        if self.every < 1:
+            raise ValueError("a stop rule is asked every 1 match or more")
+
+
+def simulate(game: RulesGame, config: SimConfig, stop: StopRule | None = None) -> list[MatchRecord]:
+    """Play config.matches matches (fewer where `stop` says so), in index order, across
+    config.workers processes (spawn-safe)."""
     if not game.min_players <= config.num_players <= game.max_players:
         raise ValueError(f"{game.name} is for {game.min_players}-{game.max_players} players, not {config.num_players}")
     for name in config.policies:
         find_policy(name, game.engine)  # unknown names fail here, before any worker starts
     workers = usable_workers(config.workers)
     if workers == 1 or config.matches < 2:
-        return _play_range(game, config, 0, config.matches)
+        return _until(((_play_range(game, config, *bounds) for bounds in chunks(config.matches, 1))), stop)
     context = multiprocessing.get_context(_START_METHOD)
     # Spawned workers get the game pickled here, so that one that cannot be unpickled is reported.
     payload = (game, config) if _START_METHOD == "fork" else pickle.dumps((game, config))
     with context.Pool(workers, initializer=_init_worker, initargs=(payload,)) as pool:
-        parts = pool.imap(_run_chunk, chunks(config.matches, workers))
-        return [record for part in parts for record in part]
+        return _until(pool.imap(_run_chunk, chunks(config.matches, workers)), stop)
+
+
+def _until(parts: Iterator[list[MatchRecord]], stop: StopRule | None) -> list[MatchRecord]:
+    """The records of `parts` in order, cut at the first checkpoint where the stop rule is satisfied
+    (matches played past it in other chunks are dropped; leaving the pool ends their workers)."""
+    records: list[MatchRecord] = []
+    checkpoint = stop.every if stop is not None else 0
+    for part in parts:
+        records.extend(part)
+        while stop is not None and len(records) >= checkpoint:
+            if stop.enough(records[:checkpoint]):
+                return records[:checkpoint]
+            checkpoint += stop.every
+    return records

@@ -99,6 +99,16 @@ def _seat_wins(matches: Sequence[MatchRecord], players: int, whole: bool) -> tup
     return by_order, by_seat
 
 
+def seat_precision(records: Sequence[MatchRecord], game: RulesGame, players: int) -> float:
+    """The widest half-width of the seats' 95 % win-rate intervals (by turn order, as the report gives
+    them): how precisely these matches tell the seats apart. 0.5 before any match has finished."""
+    finished = [m for m in records if not m.timed_out]
+    if not finished:
+        return 0.5
+    wins, _ = _seat_wins(finished, players, isinstance(game, TeamVictory) and game.team_victory)
+    return max((high - low) / 2 for low, high in (wilson(w, len(finished)) for w in wins))
+
+
 def _rates(wins: Sequence[float], trials: int) -> list[dict[str, Any]]:
     return [{"seat": i + 1, "wins": w, "rate": w / trials if trials else 0.0, "ci95": list(wilson(w, trials))}
             for i, w in enumerate(wins)]

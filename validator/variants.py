@@ -19,9 +19,8 @@ from typing import Any
 from .engine.registry import engine_for
 from .issues import DeckError, Issue, Location
 from .model import Card, Game
-from .sim_plan import SimulationPlan
-from .simulate import MatchRecord, simulate
-from .stats import summarize
+from .sim_plan import SimulationPlan, play_plan, summarize_plan
+from .simulate import MatchRecord
 
 
 @dataclass(frozen=True)
@@ -141,15 +140,21 @@ def _margins(records: Sequence[MatchRecord]) -> list[float]:
     return out
 
 
-def run_study(game: Game, study: VariantStudy, plan: SimulationPlan, *, workers: int) -> dict[str, Any]:
-    """Play every option with the plan's seats, policies and seed; JSON-ready comparison, default marked."""
+def run_study(game: Game, study: VariantStudy, plan: SimulationPlan, *, workers: int,
+              shipped: Sequence[MatchRecord] | None = None) -> dict[str, Any]:
+    """Play every option with the plan's seats, policies, seed and precision; JSON-ready comparison,
+    default marked. `shipped`: the records of `plan` itself, when the caller has played them; the
+    default option is the deck as shipped (check_study), so at the same cap they are its records."""
+    reuse = shipped is not None and study.matches == plan.matches
     plan = dataclasses.replace(plan, matches=study.matches)
     rows = []
     for option in study.options:
         engine = engine_for(apply_option(game, option))
-        config = plan.config(engine, workers)
-        records = simulate(engine, config)
-        summary = summarize(records, engine, config, seconds_per_turn=plan.seconds_per_turn)
+        if reuse and shipped is not None and option.id == study.default:
+            records, config = list(shipped), plan.config(engine, workers)
+        else:
+            records, config = play_plan(engine, plan, workers=workers)
+        summary = summarize_plan(records, engine, plan, config)
         margins = _margins(records)
         totals = [score for match in records if not match.timed_out for score in match.totals]
         rows.append({
@@ -157,6 +162,7 @@ def run_study(game: Game, study: VariantStudy, plan: SimulationPlan, *, workers:
             "label": option.label,
             "default": option.id == study.default,
             "matches": summary["finished"]["matches"],
+            "precision": summary["precision"]["reached"],
             "balance": summary["ludii"]["Balance"],
             "seats": summary["seats"],
             "labels": summary["labels"],  # win rate per seat label (e.g. start area), when the engine labels seats

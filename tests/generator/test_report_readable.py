@@ -86,3 +86,19 @@ def test_every_key_number_stays_inside_the_page(tmp_path) -> None:  # type: igno
 
     PdfReader(pdf.path).pages[0].extract_text(visitor_text=visit)
     assert right_edges and max(right_edges) <= 595.28 - 18 * 72 / 25.4 + 1  # inside the right margin
+
+
+@pytest.mark.parametrize(("note", "matches", "says"), [
+    ({"target": 0.02, "reached": 0.0195, "cap": 2000, "stopped_early": True}, 1900,
+     "最大 ±1.95 ポイント（目標 ±2.0 ポイント に達したため 1900 試合で終了。上限 2000）"),
+    ({"target": 0.02, "reached": 0.0488, "cap": 400, "stopped_early": False}, 400,
+     "最大 ±4.88 ポイント（目標 ±2.0 ポイント には届かず、上限の 400 試合を実施）"),
+    ({"target": 0.02, "reached": 0.0199, "cap": 2000, "stopped_early": False}, 2000,
+     "最大 ±1.99 ポイント（上限の 2000 試合で目標 ±2.0 ポイント に達した）"),
+    ({"target": 0, "reached": 0.03, "cap": 500, "stopped_early": False}, 500,
+     "最大 ±3.00 ポイント（精度の目標なし、500 試合すべてを実施）"),
+])
+def test_the_key_numbers_say_how_precise_the_seats_are_and_why_play_stopped(note, matches, says) -> None:
+    from generator.report_pdf import _precision
+
+    assert _precision({"precision": note, "matches": matches}) == says

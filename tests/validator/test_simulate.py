@@ -176,3 +176,61 @@ def test_check_warns_when_most_matches_miss_the_box_time():
         "turn): the box time or the assumed turn time needs a look")
     assert "end later" in box_time_warning(_timed(0.1, 0.3, 0.6))
     assert box_time_warning(_timed(0.4, 0.4, 0.2)) is None  # no single side holds most matches
+
+
+def test_a_stop_rule_cuts_at_its_first_satisfied_checkpoint_whatever_the_workers(engine):
+    """The rule is asked at every multiple of `every` on exactly that many records, so 1 or 2 workers
+    (whose chunks run ahead of the checkpoint) stop at the same match with the same records."""
+    from validator.simulate import StopRule
+
+    asked: list[int] = []
+
+    def enough(records):
+        asked.append(len(records))
+        return len(records) >= 60 and sum(bool(m.winners) for m in records) >= 55
+
+    config = SimConfig(4, ("greedy",) * 4, 200, seed=3)
+    full = simulate(engine, config)
+    one = simulate(engine, config, StopRule(enough, every=20))
+    assert asked == [20, 40, 60]
+    two = simulate(engine, SimConfig(4, ("greedy",) * 4, 200, seed=3, workers=2), StopRule(enough, every=20))
+    assert one == two == full[:60]
+    never = simulate(engine, config, StopRule(lambda records: False, every=30))
+    assert never == full  # the cap: every match, even past the last checkpoint (200 is not a multiple of 30)
+
+
+def test_seat_precision_is_the_widest_seat_interval_half_width(engine):
+    from validator.stats import seat_precision
+
+    records = simulate(engine, SimConfig(4, ("greedy",) * 4, 300, seed=1))
+    summary = summarize(records, engine, SimConfig(4, ("greedy",) * 4, 300, seed=1))
+    widest = max((seat["ci95"][1] - seat["ci95"][0]) / 2 for seat in summary["seats"])
+    assert seat_precision(records, engine, 4) == pytest.approx(widest)
+    assert 0.04 < widest < 0.06  # about 1.96 * sqrt(0.25 * 0.75 / 300)
+    assert seat_precision([], engine, 4) == 0.5
+
+
+@pytest.mark.slow
+def test_a_plan_stops_once_every_seat_is_as_precise_as_asked():
+    """game.json "precision" (default ±2 points): the summary says how precise the seats came out,
+    the matches played are the first checkpoint reaching it, the cap holds where it is out of reach."""
+    import dataclasses
+
+    from validator.sim_plan import SimulationPlan, run_plan
+    from validator.stats import seat_precision
+
+    game = load_game(DEFAULT_DECKS_DIR, "gogyo")
+    gogyo = engine_for(game)
+    plan = dataclasses.replace(SimulationPlan.from_game(game), matches=1000, precision=0.04)
+    summary = run_plan(gogyo, plan, workers=1)
+    played = summary["matches"]
+    assert played < 1000 and played % 50 == 0 and summary["precision"]["stopped_early"]
+    assert summary["precision"]["reached"] <= 0.04
+    records = simulate(gogyo, plan.config(gogyo, 1))
+    assert seat_precision(records[:played - 50], gogyo, 4) > 0.04  # the checkpoint before was not enough
+    assert run_plan(gogyo, plan, workers=2) == summary
+    capped = run_plan(gogyo, dataclasses.replace(plan, matches=100, precision=0.02), workers=1)
+    assert capped["matches"] == 100 and not capped["precision"]["stopped_early"]
+    assert capped["precision"]["reached"] > 0.02
+    every = run_plan(gogyo, dataclasses.replace(plan, matches=100, precision=0), workers=1)
+    assert every["matches"] == 100 and every["precision"]["target"] == 0

@@ -114,3 +114,18 @@ def test_a_ranking_is_claimed_only_where_the_seat_intervals_separate() -> None:
     worse = _row("a", 0.70, [(0.40, 0.50), (0.05, 0.10)], default=True)
     verdict = _verdicts([worse, best], worse, [best, worse])
     assert "balance rank 2 of 2, below e at 0.990" in verdict["verdict"] and verdict["ranking_supported"]
+
+
+@pytest.mark.slow
+def test_the_default_option_reuses_the_main_runs_records_only_where_they_are_its_own(game, study):
+    """The report hands the study its main run; the default option's row must be what playing it
+    again gives (the default is the deck as shipped), and a study with another cap plays it anew."""
+    from validator.sim_plan import play_plan
+
+    plan = dataclasses.replace(SimulationPlan.from_game(game), matches=100, precision=0.05)
+    small = dataclasses.replace(study, matches=100)
+    records, _ = play_plan(engine_for(game), plan, workers=1)
+    assert run_study(game, small, plan, workers=1, shipped=records) == run_study(game, small, plan, workers=1)
+    wrong = records[:50]  # not this study's records: a study with another cap must not take them
+    other_cap = dataclasses.replace(study, matches=60)
+    assert run_study(game, other_cap, plan, workers=1, shipped=wrong) == run_study(game, other_cap, plan, workers=1)
