@@ -64,8 +64,9 @@ def _err(line: str) -> None:
 
 
 def _report(issues: list[Issue]) -> None:
-    for issue in issues:
-        _err(issue.render(Path.cwd()))
+    from .console import print_findings
+
+    print_findings(issues, Path.cwd())
 
 
 def _problems(count: int) -> str:
@@ -254,6 +255,7 @@ def check(
     Exit 1 on findings. Example: fudaya check gogyo --no-simulate"""
     _refuse_bad_folders(decks, output)
     findings = 0
+    rows: list[list[str]] = []  # the closing table: one row a game
     for game_id in _games(games, decks):
         try:
             game = load_game(decks, game_id)
@@ -261,32 +263,43 @@ def check(
             _report(exc.issues)
             findings += len(exc.issues)
             typer.echo(f"{game_id}: {_problems(len(exc.issues))} (cannot be loaded)")
+            rows.append([game_id, f"{_problems(len(exc.issues))} (cannot be loaded)", "", "", ""])
             continue
         result = check_game(game)
         _report(result.issues)
         findings += len(result.errors)
         state = "ok" if result.ok else _problems(len(result.errors))
         typer.echo(f"{game_id}: {state} ({_contents(game)})")
+        row = [game_id, state, counted(len(result.issues) - len(result.errors), "warning"), _contents(game), ""]
+        rows.append(row)
         if simulate and result.ok:
             try:
                 with interruptible():
-                    findings += _simulation_summary(game, output, workers)
+                    simulated, row[4] = _simulation_summary(game, output, workers)
+                    findings += simulated
             except KeyboardInterrupt:  # the report files are written as a set: the earlier ones stay
                 _err(f"{game_id}: interrupted; {output / game_id} is as it was before this check")
                 raise typer.Exit(130) from None
+    if len(rows) > 1:
+        from .console import console, table
+
+        console().print(table("fudaya check", ["game", "result", "warnings", "prints", "simulation"], rows))
     if findings:
         raise typer.Exit(1)
 
 
-def _simulation_summary(game: Game, output: Path, workers: int | None) -> int:
-    """Print the headline numbers of the configured simulation, write the report; count findings."""
+def _simulation_summary(game: Game, output: Path, workers: int | None) -> tuple[int, str]:
+    """Print the headline numbers of the configured simulation, write the report; count findings,
+    and say in a few words what was simulated (for the closing table)."""
     from validator.sim_report import box_time_warning, render_headline
 
     from .report import REPORT_CACHE, simulate_for_report, write_report
 
     summary = simulate_for_report(game, workers=workers, cache=output / REPORT_CACHE)
     if summary is None:
-        return 0
+        return 0, "none asked"
+    precision = summary.get("precision", {}).get("reached")
+    said = counted(summary["matches"], "match") + (f", seats ±{precision * 100:.1f} points" if precision else "")
     for line in render_headline(summary):
         typer.echo(f"  {line}")
     warning = box_time_warning(summary)
@@ -297,12 +310,13 @@ def _simulation_summary(game: Game, output: Path, workers: int | None) -> int:
             write_report(game, summary, staging)
     except OSError as exc:
         _err(f"{exc.filename or output}: cannot write the report ({exc.strerror or exc})")
-        return 1
+        return 1, said
     typer.echo(f"  wrote {output / game.id / 'report.json'} and {output / game.id / 'report.pdf'}")
     if not summary["finished"]["all_finished"]:
-        _err(f"{game.id}: {summary['finished']['timeouts']} simulated matches hit the step cap (endless games?)")
-        return 1
-    return 0
+        _err(f"{game.id}: {counted(summary['finished']['timeouts'], 'simulated match')} hit the step cap "
+             "(endless games?)")
+        return 1, said
+    return 0, said
 
 
 @app.command("list")
@@ -310,6 +324,9 @@ def list_games(decks: DecksOption = WORKING_DECKS) -> None:
     """List the games found and their components.
 
     Example: fudaya list --decks ~/games/decks"""
+    from .console import console, table
+
+    out = console()
     for game_id in _games(None, decks):
         try:
             game = load_game(decks, game_id)
@@ -319,17 +336,22 @@ def list_games(decks: DecksOption = WORKING_DECKS) -> None:
             continue
         low, high = game.players
         minutes = game.play_minutes
-        typer.echo(f"{game_id}  {game.title}  {low}–{high} players, {minutes[0]}–{minutes[1]} min")
+        rows = []
         for deck in game.decks:
             size = deck.layout.size
-            cards = sum(card.qty for card in deck.cards)
-            typer.echo(f"  deck {deck.id}: {counted(cards, 'card')}, {size.width:g}×{size.height:g} mm, "
-                       f"bleed {size.bleed:g} mm")
+            rows.append([deck.id, "deck" if deck.has_backs else "sheet",
+                         counted(sum(card.qty for card in deck.cards), "card" if deck.has_backs else "sheet"),
+                         f"{size.width:g}×{size.height:g} mm, bleed {size.bleed:g} mm"
+                         + (f", gang {deck.gang}" if deck.gang else "")])
         for book in game.rulebooks:
-            typer.echo(f"  rulebook {book.id}: {book.page_size.upper()}, {len(book.blocks)} blocks")
+            rows.append([book.id, "rulebook", counted(len(book.blocks), "block"), book.page_size.upper()])
         for board in game.maps:
-            typer.echo(f"  map {board.id}: {len(board.areas)} areas, {len(board.routes)} routes, "
-                       f"{board.total_points} points, {board.width:g}×{board.height:g} mm")
+            contents = ", ".join([counted(len(board.areas), "area"), counted(len(board.routes), "route"),
+                                  counted(board.total_points, "point")])
+            rows.append([board.id, "map", contents, f"{board.width:g}×{board.height:g} mm"])
+        out.print(table(f"{game_id}  {game.title}  {low}–{high} players, {minutes[0]}–{minutes[1]} min",
+                        ["component", "kind", "contents", "size"], rows))
+        out.print()
 
 
 # --- rules engines: score a hand, simulate matches --------------------------------------------
