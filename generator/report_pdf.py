@@ -103,7 +103,8 @@ def _precision(s: dict[str, Any]) -> str:
     if not note["target"]:
         return f"{reached}（精度の目標なし、{note['cap']} 試合すべてを実施）"
     if note["stopped_early"]:
-        return f"{reached}（目標 {_points(note['target'], 1)} に達したため {s['matches']} 試合で終了。上限 {note['cap']}）"
+        return (f"{reached}（目標 {_points(note['target'], 1)} に達したため {s['matches']} 試合で終了。"
+                f"上限 {note['cap']}）")
     if note["reached"] <= note["target"]:
         return f"{reached}（上限の {note['cap']} 試合で目標 {_points(note['target'], 1)} に達した）"
     return f"{reached}（目標 {_points(note['target'], 1)} には届かず、上限の {note['cap']} 試合を実施）"

@@ -10,6 +10,7 @@ from .engine.policies import find_policy
 from .model import Game
 from .simulate import DEFAULT_STEP_CAP, MatchRecord, SimConfig, StopRule, simulate
 from .stats import DEFAULT_SECONDS_PER_TURN, seat_precision, summarize
+from .wording import counted
 
 MAX_SECONDS_PER_TURN = 3600  # as game.json's schema allows
 # Play until every seat's 95 % win-rate interval is at most ±2 points wide (game.json "precision";
@@ -44,12 +45,13 @@ class SimulationPlan:
     def config(self, engine: RulesGame, workers: int) -> SimConfig:
         """Checked settings for the harness; ValueError with a one-line reason otherwise."""
         if not engine.min_players <= self.players <= engine.max_players:
-            raise ValueError(f"{self.players} players is outside {engine.name}'s "
+            raise ValueError(f"{counted(self.players, 'player')} is outside {engine.name}'s "
                              f"{engine.min_players}–{engine.max_players}")
         if self.matches < 1:
-            raise ValueError(f"{self.matches} matches: at least 1 is needed for any figure")
+            raise ValueError(f"{counted(self.matches, 'match')}: at least 1 is needed for any figure")
         if len(self.policies) not in (1, self.players):
-            raise ValueError(f"{len(self.policies)} policies for {self.players} seats (give one, or one per seat)")
+            raise ValueError(f"{counted(len(self.policies), 'policy')} for {counted(self.players, 'seat')} "
+                             f"(give one, or one per seat)")
         for name in self.policies:
             find_policy(name, engine.engine)
         if not 0 <= self.precision <= 0.5:  # also refuses NaN
@@ -64,7 +66,8 @@ class SimulationPlan:
 def at_count(plan: SimulationPlan, players: int) -> SimulationPlan:
     """The same plan at another table size (per-seat policies cannot be carried over: one policy is needed)."""
     if len(plan.policies) not in (1, players):
-        raise ValueError(f"{len(plan.policies)} policies cannot be spread over {players} seats (give one policy)")
+        raise ValueError(f"{counted(len(plan.policies), 'policy')} cannot be spread over "
+                         f"{counted(players, 'seat')} (give one policy)")
     return replace(plan, players=players, other_counts=())
 
 
@@ -84,7 +87,7 @@ def play_plan(engine: RulesGame, plan: SimulationPlan, *, workers: int | None = 
               ) -> tuple[list[MatchRecord], SimConfig]:
     """The plan's matches (results do not depend on `workers`): every one, or as many as its precision needs."""
     if workers is not None and workers < 1:
-        raise ValueError(f"{workers} workers: at least 1 is needed")
+        raise ValueError(f"{counted(workers, 'worker')}: at least 1 is needed")
     config = plan.config(engine, workers or default_workers())
     return simulate(engine, config, stop_rule(engine, plan)), config
 

@@ -34,10 +34,10 @@ def render_text(s: dict[str, Any]) -> str:
     """The summary a designer reads: every number the JSON holds that matters, with its assumption."""
     policies = ", ".join(s["policies"]) if len(set(s["policies"])) > 1 else f"{s['policies'][0]} x{s['players']}"
     done = s["finished"]
-    games = f" of {s['games_per_match']} games ({s['games']} games)" if s["games_per_match"] > 1 else ""
+    games = f" of {s['games_per_match']} games ({counted(s['games'], 'game')})" if s["games_per_match"] > 1 else ""
     out = [
         f"{s['game']}: {counted(s['matches'], 'match')}{games}, "
-        f"{s['players']} players, policy {policies}, seed {s['seed']}",
+        f"{counted(s['players'], 'player')}, policy {policies}, seed {s['seed']}",
         f"  ({s['unit']})",
         f"finished: {done['matches']}/{s['matches']} matches, {done['games']}/{s['games']} games "
         f"({done['timeouts']} stopped by the {s['step_cap']}-step cap)",
@@ -65,13 +65,15 @@ def render_text(s: dict[str, Any]) -> str:
         out.append(f"win rates by {group['kind']} (per finished game; 95 % Wilson intervals):")
         for row in group["rows"]:
             low, high = row["ci95"]
-            out.append(f"  {row['label']}: {_pct(row['rate'])}  [{_pct(low)}, {_pct(high)}]  ({row['games']} seats)")
+            out.append(f"  {row['label']}: {_pct(row['rate'])}  [{_pct(low)}, {_pct(high)}]  "
+                       f"({counted(row['games'], 'seat')})")
     out.append(f"{'matches won by a side of several seats' if s.get('team_victory') else 'shared wins'}: "
                f"{counted(s['shared_wins'], 'match')}")
     for size in s.get("by_players") or ():
         groups = "; ".join(f"{g['kind']} " + _label_rates_text(g["rows"], ", ") for g in size["labels"]
                            if len(g["rows"]) <= 5)
-        out.append(f"{size['players']} players: {counted(size['matches'], 'match')}, {size['turns_mean']:.1f} turns, "
+        out.append(f"{counted(size['players'], 'player')}: {counted(size['matches'], 'match')}, "
+                   f"{size['turns_mean']:.1f} turns, "
                    f"{size['minutes_mean']:.0f} min, completion {_pct(size['completion'])}"
                    + (f"; {groups}" if groups else ""))
     per_game = s["actions_per_game"]
@@ -107,7 +109,8 @@ def render_headline(s: dict[str, Any]) -> list[str]:
     ended = ", ".join(f"{name} {_pct(count / (s['games'] or 1))}" for name, count in s["ended_by"].items())
     box = time["box_minutes"]
     return [
-        f"simulated {counted(s['matches'], 'match')} ({counted(s['games'], 'game')}), {s['players']} players, "
+        f"simulated {counted(s['matches'], 'match')} ({counted(s['games'], 'game')}), "
+        f"{counted(s['players'], 'player')}, "
         f"{'/'.join(sorted(set(s['policies'])))}, seed {s['seed']}: {done['matches']} finished, "
         f"{done['timeouts']} stopped by the step cap",
         f"turns per game: {_dist(s['turns']['per_game'])}; ended by {ended}",
@@ -148,7 +151,8 @@ def _variant_lines(v: dict[str, Any] | None) -> list[str]:
     """The design comparison: one line per option (* = the deck's default), then the verdict."""
     if not v:
         return []
-    lines = [f"design question: {v['question']} ({v['matches_per_option']} matches per option, same deals)"]
+    lines = [f"design question: {v['question']} (at most {counted(v['matches_per_option'], 'match')} per "
+             f"option, same deals)"]
     for row in v["options"]:
         seats = " ".join(_pct(seat["rate"]) for seat in row["seats"])
         lines.append(f"  {'*' if row['default'] else ' '} {row['id']:<10} Balance {row['balance']:.3f}  "

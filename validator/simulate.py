@@ -23,6 +23,7 @@ from dataclasses import dataclass
 from .engine.api import FastPlayout, LabelledSeats, RulesGame
 from .engine.playout import END_CAP, ending
 from .engine.policies import Policy, find_policy
+from .wording import counted
 
 DEFAULT_STEP_CAP = 1000  # decisions per game; gogyo games take well under 200
 MAX_STEP_CAP = 100_000  # game.json allows as much; a game needing more is a bug, not a long game
@@ -73,7 +74,7 @@ class SimConfig:
 
     def __post_init__(self) -> None:
         if len(self.policies) != self.num_players:
-            raise ValueError(f"{len(self.policies)} policies for {self.num_players} seats")
+            raise ValueError(f"{counted(len(self.policies), 'policy')} for {counted(self.num_players, 'seat')}")
         if self.matches < 0 or self.workers < 1 or self.step_cap < 1:
             raise ValueError("matches must be >= 0, workers and step_cap >= 1")
         if self.matches > MAX_MATCHES:

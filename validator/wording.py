@@ -6,7 +6,12 @@ def counted(count: int, noun: str) -> str:
     """`count` and `noun`, the noun in the plural unless the count is exactly one."""
     if count == 1:
         return f"{count} {noun}"
-    plural = noun + "es" if noun.endswith(("s", "x", "ch", "sh")) else noun + "s"
+    if noun.endswith("y") and noun[-2:-1] not in ("a", "e", "i", "o", "u"):
+        plural = noun[:-1] + "ies"  # policy, copy
+    elif noun.endswith(("s", "x", "ch", "sh")):
+        plural = noun + "es"
+    else:
+        plural = noun + "s"
     return f"{count} {plural}"
 
 

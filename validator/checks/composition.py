@@ -8,6 +8,7 @@ from collections.abc import Iterator
 from ..binding import matches
 from ..issues import Issue
 from ..model import CompositionRule, Deck, Game
+from ..wording import counted
 
 
 def check(game: Game) -> Iterator[Issue]:
@@ -18,7 +19,7 @@ def check(game: Game) -> Iterator[Issue]:
         physical = sum(card.qty for card in deck.cards)
         if deck.total is not None and physical != deck.total:
             yield Issue(deck.total_location, "composition",
-                        f"deck {deck.id!r} declares {deck.total} cards but defines {physical}")
+                        f"deck {deck.id!r} declares {counted(deck.total, 'card')} but defines {physical}")
 
 
 def _unique_ids(deck: Deck) -> Iterator[Issue]:
@@ -35,7 +36,8 @@ def _check_rule(deck: Deck, rule: CompositionRule) -> Iterator[Issue]:
         found = sum(card.qty for card in matching)
         if found != rule.count:
             yield Issue(rule.location, "composition",
-                        f"{rule.name}: declared {rule.count} cards matching {dict(rule.where)}, found {found}")
+                        f"{rule.name}: declared {counted(rule.count, 'card')} matching {dict(rule.where)}, "
+                        f"found {found}")
         return
     assert rule.grid is not None
     keys = list(rule.grid)
@@ -46,7 +48,8 @@ def _check_rule(deck: Deck, rule: CompositionRule) -> Iterator[Issue]:
     for combo in sorted(expected, key=str):
         if counts[combo] != rule.copies:
             yield Issue(rule.location, "composition",
-                        f"{rule.name}: {_combo(keys, combo)} appears {counts[combo]} times, expected {rule.copies}")
+                        f"{rule.name}: {_combo(keys, combo)} appears {counted(counts[combo], 'time')}, expected "
+                        f"{rule.copies}")
     for combo in sorted(set(counts) - expected, key=str):
         yield Issue(rule.location, "composition",
                     f"{rule.name}: {_combo(keys, combo)} is not in the declared grid")

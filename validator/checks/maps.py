@@ -22,6 +22,7 @@ from ..maplayout import DEFAULT_FONTS, MapPlan, merged
 from ..model import Game, GameMap, MapRoute
 from ..presets import PAPER_SIZES
 from ..typeset import FontMetrics, load_metrics
+from ..wording import counted
 
 Point = tuple[float, float]
 
@@ -87,7 +88,7 @@ def check_connected(game_map: GameMap) -> Iterator[Issue]:
         what = f"area {group[0]} is" if len(group) == 1 else f"areas {', '.join(group)} are"
         yield Issue(first.location.child("routes"), "map-island",
                     f"{what} cut off from the rest of the map (no route leads to {main[0]} and the "
-                    f"{len(main)} areas with it)")
+                    f"{counted(len(main), 'area')} with it)")
 
 
 def check_starts(game: Game, game_map: GameMap) -> Iterator[Issue]:
@@ -98,19 +99,21 @@ def check_starts(game: Game, game_map: GameMap) -> Iterator[Issue]:
     for players in range(low, high + 1):
         names = game_map.start_areas.get(players)
         if names is None:
-            yield Issue(where, "map-start-missing", f"no start areas for {players} players "
+            yield Issue(where, "map-start-missing", f"no start areas for {counted(players, 'player')} "
                                                    f"(the game is for {low}–{high})")
             continue
         at = where.child(str(players))
         if len(names) != players:
-            yield Issue(at, "map-start-count", f"{players} players need {players} start areas, not {len(names)}")
+            yield Issue(at, "map-start-count", f"{counted(players, 'player')} need "
+                                               f"{counted(players, 'start area')}, not {len(names)}")
         for k, name in enumerate(names):
             for other in names[:k]:
                 pair = frozenset((name, other))
                 if other in game_map.neighbours[name] and pair not in said:
                     said.add(pair)
                     yield Issue(at.child(k), "map-start-adjacent",
-                                f"start areas {other} and {name} ({players} players) are adjacent: a player could "
+                                f"start areas {other} and {name} ({counted(players, 'player')}) are adjacent: a "
+                                f"player could "
                                 f"attack another's start on the first turn")
 
 
@@ -122,13 +125,14 @@ def check_victory(game: Game, game_map: GameMap) -> Iterator[Issue]:
     for players in range(low, high + 1):
         target = game_map.victory_points.get(players)
         if target is None:
-            yield Issue(where, "map-victory-missing", f"no victory points for {players} players")
+            yield Issue(where, "map-victory-missing", f"no victory points for {counted(players, 'player')}")
         elif target > total:
             yield Issue(where.child(str(players)), "map-victory-unreachable",
-                        f"{players} players: {target} points to win, but the map holds {total}")
+                        f"{counted(players, 'player')}: {counted(target, 'point')} to win, but the map holds {total}")
         elif players * target <= total:
             yield Issue(where.child(str(players)), "map-victory-shared",
-                        f"{players} players: {target} points to win, and {players} × {target} ≤ {total} (the map's "
+                        f"{counted(players, 'player')}: {counted(target, 'point')} to win, and {players} × "
+                        f"{target} ≤ {total} (the map's "
                         f"points), so two players could hold {target} at once; the target must exceed "
                         f"{total // players}")
 

@@ -9,6 +9,7 @@ from ..faces import drawn_elements, iter_leaf_elements, sides
 from ..issues import Issue
 from ..model import Card, Element, Game, Layout
 from ..tables import columns_used, table_cells
+from ..wording import counted
 
 _COLOR_PROPS = ("fill", "stroke", "color", "header_fill")
 
@@ -98,7 +99,7 @@ def _check_table(element: Element, card: Card, layout: Layout, problem: Any) -> 
     expected = len(element.props["columns"])
     for row, used in enumerate(columns_used(element)):
         if used != expected:
-            yield problem(f"rows/{row}", f"row {row + 1} fills {used} columns but the table has {expected}")
+            yield problem(f"rows/{row}", f"row {row + 1} fills {counted(used, 'column')} but the table has {expected}")
     try:
         cells = table_cells(element, card.bindings)
     except BindingError as exc:

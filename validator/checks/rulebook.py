@@ -23,6 +23,7 @@ from ..rulebooks import (
     split_emphasis,
 )
 from ..typeset import load_metrics
+from ..wording import counted
 
 
 def check(game: Game) -> Iterator[Issue]:
@@ -94,7 +95,7 @@ def _check_table(table: TableBlock) -> Iterator[Issue]:
                         f"row {n + 1} has {len(row)} cells but the header has {columns}")
     if table.widths is not None and len(table.widths) != columns:
         yield Issue(table.location.child("widths"), "table-shape",
-                    f"{len(table.widths)} column widths for {columns} columns")
+                    f"{counted(len(table.widths), 'column width')} for {counted(columns, 'column')}")
 
 
 def _check_figure(game: Game, figure: CardFigure) -> Iterator[Issue]:
@@ -118,7 +119,7 @@ def _near(wanted: str, ids: list[str]) -> str:
     """A hint: ids sharing the wanted id's first part, else how many cards there are."""
     stem = wanted.split("-")[0]
     close = [i for i in ids if i.split("-")[0] == stem][:6]
-    return f"similar: {', '.join(close)}" if close else f"{len(ids)} cards, e.g. {', '.join(ids[:3])}"
+    return f"similar: {', '.join(close)}" if close else f"{counted(len(ids), 'card')}, e.g. {', '.join(ids[:3])}"
 
 
 # --- claims the rules engine vouches for ----------------------------------------------------------

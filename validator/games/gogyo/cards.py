@@ -17,6 +17,7 @@ from typing import Any
 
 from ...engine.api import rule
 from ...engine.frozen import reduce_frozen
+from ...wording import counted
 
 ANY = 0     # wild: 天 as a dynasty, 閥 as an element
 SKIP = -1   # ignored by the run: 閥 in a dynasty run
@@ -104,10 +105,11 @@ def parse_hand(table: CardTable, tokens: Sequence[str], hand_size: int) -> tuple
                              f"({''.join(table.dynasty_names)}) and the card is not {specials}")
         raise ValueError(f"unknown card {token!r}: {element!r} is not an element ({''.join(table.element_names)})")
     if len(types) != hand_size:
-        raise ValueError(f"a hand has {hand_size} cards, got {len(types)}")
+        raise ValueError(f"a hand has {counted(hand_size, 'card')}, got {len(types)}")
     for kind, count in Counter(types).items():
         if count > table.copies[kind]:
-            raise ValueError(f"{table.labels[kind]} appears {count} times, but the deck has {table.copies[kind]}")
+            raise ValueError(f"{table.labels[kind]} appears {counted(count, 'time')}, but the deck has "
+                             f"{table.copies[kind]}")
     return tuple(types)
 
 

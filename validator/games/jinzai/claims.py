@@ -29,6 +29,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from ...model import Game as GameModel
+from ...wording import counted
 from .rules import CLARIFICATIONS, kind_label
 from .scoring import STAR
 from .state import JinzaiGame
@@ -131,7 +132,7 @@ class JinzaiOracle:
             columns[number - 1] = list(kinds)
         free = [n for n in range(table.columns) if n + 1 not in owner]
         if len(loose) > len(free):
-            raise ValueError(f"{len(tokens)} columns, but a personal sheet has {table.columns}")
+            raise ValueError(f"{counted(len(tokens), 'column')}, but a personal sheet has {table.columns}")
         for n, kinds in zip(free, loose):
             columns[n] = list(kinds)
         self._check_supply(Counter(k for column in columns for k in column))
@@ -142,4 +143,4 @@ class JinzaiOracle:
         for kind, count in sorted(used.items()):
             if count > supply[kind]:
                 name = "＊" if kind == STAR else kind_label(self.game.table.type_of, kind)
-                raise ValueError(f"{count} tiles {name}, but the game has only {supply[kind]}")
+                raise ValueError(f"{counted(count, 'tile')} {name}, but the game has only {supply[kind]}")

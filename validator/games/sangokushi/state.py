@@ -18,6 +18,7 @@ from typing import ClassVar
 from ...engine.api import TERMINAL, Action, InvariantError, Outcome, Seat, best_seats
 from ...engine.match import FixedGamesMatch
 from ...model import Game as GameModel
+from ...wording import counted
 from . import battle, economy
 from .phases import (
     ATTACK_P,
@@ -108,7 +109,8 @@ class SangokushiGame(FixedGamesMatch):
                   if n in rules.deal_size and n in board.start_areas and n in board.victory_points
                   and n * rules.deal_size[n] < len(generals)]
         if not served or served[0] != players[0]:
-            raise ValueError(f"{name}: {len(generals)} generals cannot serve {players[0]} players")
+            raise ValueError(f"{name}: {counted(len(generals), 'general')} cannot serve "
+                             f"{counted(players[0], 'player')}")
         top = served[0]
         while top + 1 in served:
             top += 1

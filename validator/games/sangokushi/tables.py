@@ -9,6 +9,7 @@ from dataclasses import dataclass
 
 from ...model import Card, GameMap
 from ...model import Game as GameModel
+from ...wording import counted
 from .rules import STATS, SangokushiRules
 
 FIELDS = ("name", "affiliation", "lord", *STATS, "politics")
@@ -85,7 +86,7 @@ class Board:
         starts = {int(n): tuple(index[a] for a in areas) for n, areas in game_map.start_areas.items()}
         for n, areas in starts.items():
             if len(areas) != n or len(set(areas)) != n:
-                raise ValueError(f"sangokushi: {n} players need {n} distinct start areas, got {len(areas)}")
+                raise ValueError(f"sangokushi: {counted(n, 'player')} need {n} distinct start areas, got {len(areas)}")
         return cls(names, tuple(a.points for a in game_map.areas), neighbours, starts,
                    {int(n): int(v) for n, v in game_map.victory_points.items()})
 

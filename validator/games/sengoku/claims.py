@@ -21,6 +21,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from ...model import Game as GameModel
+from ...wording import counted
 from .names import NameTable
 from .rules import CLARIFICATIONS
 from .state import SengokuGame
@@ -97,6 +98,6 @@ class SengokuOracle:
         hand = [self.parse_card(token) for token in tokens]
         for card_type, count in sorted(Counter(hand).items()):
             if count > self.table.copies[card_type]:
-                raise ValueError(f"{count} cards {self.table.type_label[card_type]}, but the deck has only "
+                raise ValueError(f"{counted(count, 'card')} {self.table.type_label[card_type]}, but the deck has only "
                                  f"{self.table.copies[card_type]}")
         return hand
