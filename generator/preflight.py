@@ -1,5 +1,8 @@
 """Preflight: what a print shop rejects in a PDF, found by reading the file itself (ours or any tool's).
 
+The file is read by qpdf (pikepdf): its objects, its pages with inherited attributes pushed down,
+and its content streams decoded and tokenised in C++ (only the operators walked are handed over).
+
 Every page's content is walked with its graphics state (transform, line width, colour spaces, text
 matrix), forms included, so each finding has a page and a position in mm from the page's lower
 left corner. Checked: RGB and spot colours (operators, images, shadings), total ink over the
@@ -17,9 +20,7 @@ from pathlib import Path
 from typing import Any
 
 import pikepdf
-from pypdf import PdfReader
-from pypdf.errors import PdfReadError
-from pypdf.generic import ArrayObject, DictionaryObject, IndirectObject, NameObject
+from pikepdf import Array, Dictionary, Name, Stream
 
 from validator.presets import PRINT_MIN_LINE_MM, PRINT_MIN_TEXT_PT
 
@@ -73,10 +74,6 @@ def _point(m: Matrix, x: float = 0.0, y: float = 0.0) -> tuple[float, float]:
     return ((m[0] * x + m[2] * y + m[4]) / MM, (m[1] * x + m[3] * y + m[5]) / MM)
 
 
-def _resolve(value: Any) -> Any:
-    return value.get_object() if isinstance(value, IndirectObject) else value
-
-
 def _numbers(operands: list[Any]) -> list[float]:
     return [float(v) for v in operands if isinstance(v, (int, float))]
 
@@ -85,19 +82,20 @@ Operation = tuple[list[Any], bytes]
 
 
 def _operand(value: Any) -> Any:
-    """A parsed operand as the walker reads it: numbers as float, names as pypdf names, the rest as is."""
-    if isinstance(value, Decimal):
-        return float(value)
-    if isinstance(value, pikepdf.Name):
-        return NameObject(str(value))
-    return value
+    """A parsed operand as the walker reads it: numbers as float (qpdf gives reals as Decimal), the rest as is."""
+    return float(value) if isinstance(value, Decimal) else value
+
+
+def _dict(value: Any) -> Any:
+    """`value` if it is a dictionary or a stream (whose dictionary answers get and in), else an empty one."""
+    return value if isinstance(value, (Dictionary, Stream)) else Dictionary()
 
 
 def _inline_image(instruction: Any) -> Operation:
     """An inline image as its colour space, the one thing the walker asks of it."""
     settings = instruction.iimage.obj
     space = settings.get("/CS", settings.get("/ColorSpace"))
-    return [{"settings": {"/CS": NameObject(str(space))} if isinstance(space, pikepdf.Name) else {}}], b"INLINE IMAGE"
+    return [{"settings": {} if space is None else {"/CS": space}}], b"INLINE IMAGE"
 
 
 # The operators the walker acts on; the rest (path segments, clipping, marked content) are left out by
@@ -107,8 +105,7 @@ WALKED = (b"q Q cm w m re rg RG k K cs CS sc scn SC SCN S s B B* b b* f F f* BT 
 
 
 def parse_content(content: pikepdf.Page | pikepdf.Object) -> list[Operation]:
-    """A page's or form's operations, decoded and tokenised by qpdf (through pikepdf): pypdf's
-    pure-Python parsing took four fifths of a build's preflight."""
+    """A page's or form's operations that the walker acts on, decoded and tokenised by qpdf."""
     operations: list[Operation] = []
     for instruction in pikepdf.parse_content_stream(content, WALKED.decode()):
         if isinstance(instruction, pikepdf.ContentStreamInlineImage):
@@ -148,21 +145,20 @@ class _Page:
             self.found[what] = Finding(seen.page, seen.what, seen.at, seen.times + 1)
 
 
-def _space_family(space: Any, resources: DictionaryObject | None) -> str:
+def _space_family(space: Any, resources: Any) -> str:
     """gray / rgb / cmyk / spot / pattern / other for a colour space name or array."""
-    space = _resolve(space)
-    if isinstance(space, NameObject) and resources is not None and space not in (
+    if isinstance(space, Name) and resources is not None and space not in (
             "/DeviceGray", "/DeviceRGB", "/DeviceCMYK", "/Pattern", "/G", "/RGB", "/CMYK"):
-        named = _resolve(resources.get("/ColorSpace", DictionaryObject()))
-        if isinstance(named, DictionaryObject) and space in named:
+        named = _dict(resources.get("/ColorSpace"))
+        if space in named:
             return _space_family(named[space], None)
-    if isinstance(space, NameObject):
+    if isinstance(space, Name):
         return {"/DeviceGray": "gray", "/G": "gray", "/DeviceRGB": "rgb", "/RGB": "rgb", "/DeviceCMYK": "cmyk",
                 "/CMYK": "cmyk", "/Pattern": "pattern", "/CalRGB": "rgb", "/CalGray": "gray"}.get(str(space), "other")
-    if isinstance(space, ArrayObject) and space:
-        kind = str(_resolve(space[0]))
+    if isinstance(space, Array) and len(space):
+        kind = str(space[0])
         if kind == "/ICCBased":
-            channels = int(_resolve(space[1]).get("/N", 0))
+            channels = int(_dict(space[1]).get("/N", 0))
             return {1: "gray", 3: "rgb", 4: "cmyk"}.get(channels, "other")
         if kind in ("/CalRGB", "/Lab"):
             return "rgb"
@@ -171,9 +167,9 @@ def _space_family(space: Any, resources: DictionaryObject | None) -> str:
         if kind == "/Indexed":
             return _space_family(space[1], resources)
         if kind == "/Separation":
-            return "cmyk" if str(_resolve(space[1])) in ("/All", "/None") else "spot"
+            return "cmyk" if str(space[1]) in ("/All", "/None") else "spot"
         if kind == "/DeviceN":
-            names = {str(_resolve(n)) for n in _resolve(space[1])}
+            names = {str(n) for n in space[1]} if isinstance(space[1], Array) else {"?"}
             return "cmyk" if names <= {"/Cyan", "/Magenta", "/Yellow", "/Black", "/None"} else "spot"
         if kind == "/Pattern":
             return "pattern"
@@ -183,8 +179,8 @@ def _space_family(space: Any, resources: DictionaryObject | None) -> str:
 class _Walker:
     """Walks one page's content (and the forms it draws) with the graphics state."""
 
-    def __init__(self, pdf: pikepdf.Pdf, page: _Page, parsed: dict[int, list[Operation]] | None = None) -> None:
-        self.pdf, self.page, self.limits = pdf, page, page.limits  # the file as qpdf reads it, for content
+    def __init__(self, page: _Page, parsed: dict[tuple[int, int], list[Operation]] | None = None) -> None:
+        self.page, self.limits = page, page.limits
         # A form drawn on many pages (a deck's shared back) is parsed once per file, not once per page.
         self.parsed = parsed if parsed is not None else {}
         self.pending: list[str] = []  # colour findings, placed where the colour is next painted
@@ -200,8 +196,8 @@ class _Walker:
             self.page.add(what, at)
         self.pending.clear()
 
-    def walk(self, content: Any, resources: DictionaryObject, state: _State, depth: int = 0,
-             key: int | None = None) -> None:
+    def walk(self, content: Any, resources: Any, state: _State, depth: int = 0,
+             key: tuple[int, int] | None = None) -> None:
         if depth > 12:  # forms drawing forms: far deeper than any real file
             return
         stack: list[_State] = []
@@ -269,17 +265,15 @@ class _Walker:
                 if 0 < size < self.limits.min_text_pt - 0.05:
                     self.page.add(f"text {size:.1f} pt (under {self.limits.min_text_pt:g} pt)", _point(placed))
             elif operator == b"gs" and operands:
-                states = _resolve(resources.get("/ExtGState", DictionaryObject()))
-                graphics = _resolve(states.get(str(operands[0]))) if isinstance(states, DictionaryObject) else None
-                if isinstance(graphics, DictionaryObject):
+                graphics = _dict(resources.get("/ExtGState")).get(str(operands[0]))
+                if isinstance(graphics, Dictionary):
                     state.blending = _transparent(graphics)
             elif operator == b"Do" and operands:
                 self._painted(_point(state.ctm), state)
                 self._xobject(str(operands[0]), resources, state, depth)
             elif operator == b"sh" and operands:
-                shadings = _resolve(resources.get("/Shading", DictionaryObject()))
-                shading = _resolve(shadings.get(str(operands[0]))) if isinstance(shadings, DictionaryObject) else None
-                if isinstance(shading, DictionaryObject):
+                shading = _dict(resources.get("/Shading")).get(str(operands[0]))
+                if isinstance(shading, (Dictionary, Stream)):
                     self._colour(_space_family(shading.get("/ColorSpace"), resources), [], at, "shading")
             elif operator == b"INLINE IMAGE" and operands:
                 self._painted(_point(state.ctm), state)
@@ -309,17 +303,14 @@ class _Walker:
         else:
             self.page.add(what, at)
 
-    def _xobject(self, name: str, resources: DictionaryObject, state: _State, depth: int) -> None:
-        xobjects = _resolve(resources.get("/XObject", DictionaryObject()))
-        if not isinstance(xobjects, DictionaryObject) or name not in xobjects:
+    def _xobject(self, name: str, resources: Any, state: _State, depth: int) -> None:
+        xobject = _dict(resources.get("/XObject")).get(name)
+        if not isinstance(xobject, Stream):
             return
-        reference = xobjects.raw_get(name)
-        key = reference.idnum if isinstance(reference, IndirectObject) else None
-        xobject = _resolve(xobjects[name])
         subtype = xobject.get("/Subtype")
         if subtype == "/Image":
             at = _point(state.ctm)
-            family = _space_family(xobject.get("/ColorSpace", NameObject("/DeviceGray")), resources)
+            family = _space_family(xobject.get("/ColorSpace", Name.DeviceGray), resources)
             if xobject.get("/ImageMask"):
                 family = state.fill
             self._colour(family, [], at, "image")
@@ -335,50 +326,56 @@ class _Walker:
             values = [float(v) for v in xobject.get("/Matrix", [1, 0, 0, 1, 0, 0])]
             inner = state.copy()
             inner.ctm = _multiply((values[0], values[1], values[2], values[3], values[4], values[5]), state.ctm)
-            form_resources = _resolve(xobject.get("/Resources", resources))
-            if key is None:  # a form is a stream, and streams are indirect objects: this file is broken
-                return
-            walked = form_resources if isinstance(form_resources, DictionaryObject) else resources
-            self.walk(self.pdf.get_object(key, reference.generation), walked, inner, depth + 1, key)
+            form_resources = xobject.get("/Resources", resources)
+            walked = form_resources if isinstance(form_resources, Dictionary) else resources
+            self.walk(xobject, walked, inner, depth + 1, xobject.objgen if xobject.is_indirect else None)
 
 
-def _transparent(graphics: DictionaryObject) -> bool:
+def _transparent(graphics: Any) -> bool:
     """Whether a graphics state blends: a soft mask, an alpha under 1 or a blend mode other than Normal."""
-    mask = _resolve(graphics.get("/SMask", NameObject("/None")))
+    mask = graphics.get("/SMask", Name("/None"))
     alpha = min(float(graphics.get("/CA", 1)), float(graphics.get("/ca", 1)))
-    blend = str(_resolve(graphics.get("/BM", NameObject("/Normal"))))
+    blend = str(graphics.get("/BM", Name.Normal))
     return mask != "/None" or alpha < 1 or blend not in ("/Normal", "/Compatible")
 
 
-def _fonts(resources: Any, seen: set[int]) -> Iterator[tuple[str, bool]]:
+def _fonts(resources: Any, seen: set[tuple[int, int]]) -> Iterator[tuple[str, bool]]:
     """(font name, embedded) for every font in these resources and the forms they hold."""
-    resources = _resolve(resources)
-    if not isinstance(resources, DictionaryObject) or id(resources) in seen:
+    if not isinstance(resources, Dictionary):
         return
-    seen.add(id(resources))
-    fonts = _resolve(resources.get("/Font", DictionaryObject()))
-    for font in (_resolve(f) for f in (fonts.values() if isinstance(fonts, DictionaryObject) else ())):
-        if font.get("/Subtype") == "/Type3":
+    if resources.is_indirect:
+        if resources.objgen in seen:
+            return
+        seen.add(resources.objgen)
+    for font in _dict(resources.get("/Font")).values():
+        if not isinstance(font, Dictionary) or font.get("/Subtype") == "/Type3":
             continue
-        described = _resolve(font["/DescendantFonts"][0]) if "/DescendantFonts" in font else font
-        descriptor = _resolve(described.get("/FontDescriptor", DictionaryObject()))
+        descendants = font.get("/DescendantFonts")
+        described = descendants[0] if isinstance(descendants, Array) and len(descendants) else font
+        descriptor = _dict(_dict(described).get("/FontDescriptor"))
         embedded = any(key in descriptor for key in ("/FontFile", "/FontFile2", "/FontFile3"))
-        yield str(font.get("/BaseFont", "?"))[1:], embedded
-    xobjects = _resolve(resources.get("/XObject", DictionaryObject()))
-    for xobject in (_resolve(x) for x in (xobjects.values() if isinstance(xobjects, DictionaryObject) else ())):
-        if xobject.get("/Subtype") == "/Form":
+        yield str(font.get("/BaseFont", "/?"))[1:], embedded
+    for xobject in _dict(resources.get("/XObject")).values():
+        if isinstance(xobject, Stream) and xobject.get("/Subtype") == "/Form" and xobject.objgen not in seen:
+            seen.add(xobject.objgen)
             yield from _fonts(xobject.get("/Resources"), seen)
+
+
+def _box(page: Any, name: str) -> list[float] | None:
+    """A page box as four numbers (qpdf has pushed inherited attributes down to the pages already)."""
+    value = page.get(name)
+    return [float(v) for v in value] if isinstance(value, Array) and len(value) == 4 else None
 
 
 def _boxes(page: Any, number: int, limits: Limits) -> list[Finding]:
     found = []
-    if "/TrimBox" not in page:
+    trim, bleed = _box(page, "/TrimBox"), _box(page, "/BleedBox")
+    if trim is None:
         found.append(Finding(number, "no TrimBox (the shop cannot tell where to cut)"))
-    if "/BleedBox" not in page:
+    if bleed is None:
         found.append(Finding(number, "no BleedBox"))
-    if found:
+    if trim is None or bleed is None:
         return found
-    trim, bleed = [float(v) for v in page["/TrimBox"]], [float(v) for v in page["/BleedBox"]]
     margin = min(trim[0] - bleed[0], trim[1] - bleed[1], bleed[2] - trim[2], bleed[3] - trim[3]) / MM
     if margin < limits.min_bleed_mm - 0.01:
         found.append(Finding(number, f"bleed {max(margin, 0):.1f} mm (under {limits.min_bleed_mm:g} mm)"))
@@ -389,46 +386,46 @@ PDFX_VERSIONS = {"PDF/X-4": (1, 6), "PDF/X-1:2003": (1, 4), "PDF/X-1a:2001": (1,
                  "PDF/X-3:2003": (1, 4)}
 
 
-def _pdfx(reader: PdfReader, root: DictionaryObject, required: bool) -> tuple[str | None, list[Finding]]:
+def _pdfx(pdf: pikepdf.Pdf, root: Any, required: bool) -> tuple[str | None, list[Finding]]:
     """The PDF/X version the file claims, and what a PDF/X checker would reject in its declaration."""
-    info = _resolve(reader.trailer.get("/Info", DictionaryObject()))
-    info = info if isinstance(info, DictionaryObject) else DictionaryObject()
+    info = _dict(pdf.trailer.get("/Info"))
     version = str(info.get("/GTS_PDFXVersion", "")) or None
     if version is None:
         return None, [Finding(0, "not PDF/X (no GTS_PDFXVersion)")] if required else []
     found = []
     if version not in PDFX_VERSIONS:
         found.append(Finding(0, f"PDF/X version {version!r} is not one this check knows"))
-    elif _header_version(reader) > PDFX_VERSIONS[version]:
-        found.append(Finding(0, f"PDF {'.'.join(map(str, _header_version(reader)))} is newer than {version} allows"))
+    elif _header_version(pdf) > PDFX_VERSIONS[version]:
+        found.append(Finding(0, f"PDF {'.'.join(map(str, _header_version(pdf)))} is newer than {version} allows"))
     if version.startswith("PDF/X-1") and str(info.get("/GTS_PDFXConformance", "")) not in (
             "PDF/X-1a:2001", "PDF/X-1a:2003"):
         found.append(Finding(0, "PDF/X-1 without GTS_PDFXConformance PDF/X-1a"))
     for key in ("/Title", "/CreationDate", "/ModDate"):
-        if not info.get(key):
+        if not str(info.get(key, "")):
             found.append(Finding(0, f"PDF/X needs {key[1:]} in the document information"))
     if str(info.get("/Trapped", "")) not in ("/True", "/False"):
         found.append(Finding(0, "PDF/X needs Trapped True or False"))
-    if "/ID" not in reader.trailer:
+    if "/ID" not in pdf.trailer:
         found.append(Finding(0, "PDF/X needs a document ID in the trailer"))
-    if "/Encrypt" in reader.trailer:
+    if pdf.is_encrypted:
         found.append(Finding(0, "encrypted (PDF/X allows no encryption)"))
-    intents = [_resolve(i) for i in _resolve(root.get("/OutputIntents", ArrayObject()))]
-    pdfx = [i for i in intents if isinstance(i, DictionaryObject) and i.get("/S") == "/GTS_PDFX"]
+    intents = root.get("/OutputIntents")
+    pdfx = [i for i in (intents if isinstance(intents, Array) else ())
+            if isinstance(i, Dictionary) and i.get("/S") == "/GTS_PDFX"]
     if len(pdfx) != 1:
         found.append(Finding(0, f"PDF/X needs one GTS_PDFX output intent ({len(pdfx)} found)"))
     else:
         intent = pdfx[0]
-        profile = _resolve(intent.get("/DestOutputProfile"))
-        if not intent.get("/OutputConditionIdentifier"):
+        profile = intent.get("/DestOutputProfile")
+        if not str(intent.get("/OutputConditionIdentifier", "")):
             found.append(Finding(0, "output intent without OutputConditionIdentifier"))
-        if profile is None and (version == "PDF/X-4" or not intent.get("/RegistryName")):
+        if not isinstance(profile, Stream) and (version == "PDF/X-4" or not str(intent.get("/RegistryName", ""))):
             found.append(Finding(0, "output intent without an embedded profile (DestOutputProfile)"))
-        elif profile is not None and int(profile.get("/N", 0)) != 4:
+        elif isinstance(profile, Stream) and int(profile.get("/N", 0)) != 4:
             found.append(Finding(0, f"output profile has {int(profile.get('/N', 0))} channels, not CMYK's 4"))
     if version == "PDF/X-4":
-        xmp = _resolve(root.get("/Metadata"))
-        text = xmp.get_data().decode("utf-8", "replace") if xmp is not None else ""
+        xmp = root.get("/Metadata")
+        text = xmp.read_bytes().decode("utf-8", "replace") if isinstance(xmp, Stream) else ""
         if f"<pdfxid:GTS_PDFXVersion>{version}</pdfxid:GTS_PDFXVersion>" not in text:
             found.append(Finding(0, "PDF/X-4 needs XMP metadata naming pdfxid:GTS_PDFXVersion"))
         for key in ("xmpMM:DocumentID", "xmpMM:VersionID", "xmpMM:RenditionClass", "xmp:CreateDate"):
@@ -437,9 +434,8 @@ def _pdfx(reader: PdfReader, root: DictionaryObject, required: bool) -> tuple[st
     return version, found
 
 
-def _header_version(reader: PdfReader) -> tuple[int, int]:
-    header = str(reader.pdf_header).lstrip("%PDF-")
-    major, _, minor = header.partition(".")
+def _header_version(pdf: pikepdf.Pdf) -> tuple[int, int]:
+    major, _, minor = str(pdf.pdf_version).partition(".")
     try:
         return int(major), int(minor[:1])
     except ValueError:
@@ -448,11 +444,13 @@ def _header_version(reader: PdfReader) -> tuple[int, int]:
 
 def _pdfx_page(page: Any, number: int) -> list[Finding]:
     """Every PDF/X page has a TrimBox (or ArtBox), inside its BleedBox, inside its MediaBox."""
-    if "/TrimBox" not in page and "/ArtBox" not in page:
+    media = _box(page, "/MediaBox")
+    trim = _box(page, "/TrimBox") or _box(page, "/ArtBox")
+    if trim is None:
         return [Finding(number, "PDF/X needs a TrimBox or ArtBox on every page")]
-    media = [float(v) for v in page.mediabox]
-    trim = [float(v) for v in page.get("/TrimBox", page.get("/ArtBox"))]
-    bleed = [float(v) for v in page.get("/BleedBox", media)]
+    if media is None:
+        return [Finding(number, "no MediaBox")]
+    bleed = _box(page, "/BleedBox") or media
 
     def inside(inner: list[float], outer: list[float]) -> bool:
         return (inner[0] >= outer[0] - 0.01 and inner[1] >= outer[1] - 0.01 and inner[2] <= outer[2] + 0.01
@@ -470,40 +468,41 @@ def preflight(path: Path, limits: Limits = Limits(), *, boxes: bool = True, pdfx
     against its claim (keys, output intent, metadata, boxes; no transparency in X-1a); `pdfx=True`
     also reports a file that claims nothing."""
     try:
-        reader = PdfReader(path)
-        pages = list(reader.pages)
         pdf = pikepdf.open(path)
-    except (OSError, PdfReadError, ValueError, pikepdf.PdfError) as exc:
+    except (OSError, pikepdf.PdfError, ValueError) as exc:
         return [Finding(0, f"not a readable PDF ({exc})")]
     with pdf:
-        return _preflight(reader, pages, pdf, limits, boxes=boxes, pdfx=pdfx)
+        try:
+            return _preflight(pdf, limits, boxes=boxes, pdfx=pdfx)
+        except pikepdf.PdfError as exc:  # damage qpdf finds only when it reads an object
+            return [Finding(0, f"not a readable PDF ({exc})")]
 
 
-def _preflight(reader: PdfReader, pages: list[Any], pdf: pikepdf.Pdf, limits: Limits, *, boxes: bool,
-               pdfx: bool) -> list[Finding]:
-    root = _resolve(reader.trailer["/Root"])
-    assert isinstance(root, DictionaryObject)
-    version, found = _pdfx(reader, root, pdfx)
+def _preflight(pdf: pikepdf.Pdf, limits: Limits, *, boxes: bool, pdfx: bool) -> list[Finding]:
+    root = pdf.Root
+    version, found = _pdfx(pdf, root, pdfx)
     if "/AcroForm" in root:
         found.append(Finding(0, "interactive form fields (shops flatten or refuse them)"))
-    names = _resolve(root.get("/Names", DictionaryObject()))
-    if "/JavaScript" in names or "/OpenAction" in root and "/JS" in str(_resolve(root["/OpenAction"])):
+    names = _dict(root.get("/Names"))
+    action = root.get("/OpenAction")
+    if "/JavaScript" in names or isinstance(action, Dictionary) and "/JS" in action:
         found.append(Finding(0, "JavaScript"))
     unembedded: dict[str, int] = {}
-    seen: set[int] = set()
-    parsed: dict[int, list[Operation]] = {}  # form XObjects parsed once per file
-    for number, page in enumerate(pages, start=1):
+    seen: set[tuple[int, int]] = set()
+    parsed: dict[tuple[int, int], list[Operation]] = {}  # form XObjects parsed once per file
+    for number, page in enumerate(pdf.pages, start=1):
+        node = page.obj
         if boxes:
-            found.extend(_boxes(page, number, limits))
+            found.extend(_boxes(node, number, limits))
         if version is not None:
-            found.extend(_pdfx_page(page, number))
-        for name, embedded in _fonts(page.get("/Resources"), seen):
+            found.extend(_pdfx_page(node, number))
+        resources = _dict(node.get("/Resources"))
+        for name, embedded in _fonts(resources, seen):
             if not embedded:
                 unembedded.setdefault(name, number)
         walked = _Page(number, limits)
-        resources = _resolve(page.get("/Resources", DictionaryObject()))
-        if "/Contents" in page:
-            _Walker(pdf, walked, parsed).walk(pdf.pages[number - 1], resources, _State())
+        if "/Contents" in node:
+            _Walker(walked, parsed).walk(page, resources, _State())
         found.extend(walked.found.values())
         if walked.transparency is not None and version is not None and version.startswith("PDF/X-1"):
             found.append(Finding(number, "transparency (PDF/X-1a allows none)", walked.transparency))

@@ -201,3 +201,28 @@ def test_inline_images_and_forms_are_walked_where_they_are_drawn(tmp_path: Path)
     assert at[(1, "RGB fill colour 0 0 1")] == pytest.approx((10, 20), abs=0.1)
     assert at[(2, "RGB fill colour 0 0 1")] == pytest.approx((30, 20), abs=0.1)
     assert at[(2, "RGB inline image colour")] == pytest.approx((30, 50), abs=0.1)
+
+
+def test_resources_and_boxes_inherited_from_the_page_tree_are_read(tmp_path: Path) -> None:
+    """A page may take its /Resources and /MediaBox from its parent in the page tree (other tools
+    write such files): the fonts and colours they hold are checked as if on the page."""
+    content = b"1 0 0 rg 20 20 50 50 re f BT /F1 12 Tf 30 100 Td (inherited) Tj ET"
+    objects = [b"<< /Type /Catalog /Pages 2 0 R >>",
+               b"<< /Type /Pages /Kids [3 0 R] /Count 1 /MediaBox [0 0 200 200] "
+               b"/Resources << /Font << /F1 5 0 R >> >> >>",
+               b"<< /Type /Page /Parent 2 0 R /Contents 4 0 R >>",
+               b"<< /Length %d >>\nstream\n" % len(content) + content + b"\nendstream",
+               b"<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>"]
+    body, offsets = b"%PDF-1.4\n", []
+    for number, obj in enumerate(objects, start=1):
+        offsets.append(len(body))
+        body += b"%d 0 obj\n" % number + obj + b"\nendobj\n"
+    xref = len(body)
+    body += b"xref\n0 %d\n0000000000 65535 f \n" % (len(objects) + 1)
+    body += b"".join(b"%010d 00000 n \n" % offset for offset in offsets)
+    body += b"trailer\n<< /Size %d /Root 1 0 R >>\nstartxref\n%d\n%%%%EOF\n" % (len(objects) + 1, xref)
+    path = tmp_path / "inherited.pdf"
+    path.write_bytes(body)
+    found = {f.what: f for f in preflight(path, boxes=False)}
+    assert set(found) == {"RGB fill colour 1 0 0", "font Helvetica not embedded"}
+    assert found["RGB fill colour 1 0 0"].at == pytest.approx((20 / 72 * 25.4, 20 / 72 * 25.4), abs=0.1)
