@@ -161,7 +161,7 @@ def build(
     try:
         with interruptible():
             for outcome in outcomes:
-                failed |= not _print_outcome(outcome, output, timed=len(game_ids) > 1)
+                failed |= not _print_outcome(outcome, output)
     except KeyboardInterrupt as interrupt:  # Ctrl-C or SIGTERM: staging folders are gone, earlier sets intact
         for game_id in getattr(interrupt, "interrupted_games", game_ids[-1:]):
             _err(f"{game_id}: interrupted; {output / game_id} is as it was before this build")
@@ -182,9 +182,9 @@ def _build_with_bar(game_id: str, options: BuildOptions) -> GameOutcome:
     return outcome
 
 
-def _print_outcome(outcome: GameOutcome, output: Path, *, timed: bool) -> bool:
+def _print_outcome(outcome: GameOutcome, output: Path) -> bool:
     """What one game's build wrote (stdout) or why it was not built (stderr); whether it was built.
-    With several games, a last line per game with its time: progress a CI log can read."""
+    Each game ends with a line saying it is built and how long it took: progress a CI log can read."""
     game_id = outcome.game_id
     if outcome.issues:
         _report(outcome.issues)
@@ -200,8 +200,7 @@ def _print_outcome(outcome: GameOutcome, output: Path, *, timed: bool) -> bool:
     typer.echo(f"wrote {output / game_id / 'build.json'}: {counted(outcome.placements, 'placement')}")
     for line in outcome.warnings:
         _err(line)
-    if timed:
-        typer.echo(f"{game_id}: built in {outcome.seconds:.1f} s")
+    typer.echo(f"{game_id}: built in {outcome.seconds:.1f} s")
     return True
 
 
