@@ -442,7 +442,11 @@ def simulate(
         help="seats at the table, or a range such as 5..8 (one summary per count; default: the game's maximum)")]
         = None,
     games: Annotated[int, typer.Option("--games",
-        help="matches to play (each match is the game's games_per_match games)")] = 1000,
+        help="matches to play, or the most to play with --precision (a match is the game's games_per_match games)")]
+        = 1000,
+    precision: Annotated[float, typer.Option(
+        help="stop once every seat's 95% win-rate interval is within this on either side, e.g. 0.02 for ±2 points "
+             "(0: play every match)")] = 0.0,
     policy: Annotated[str, typer.Option(
         help="policy for every seat, or one per seat: greedy,random,random,random")] = "greedy",
     seed: Annotated[int, typer.Option(help="base seed; match i uses seeds derived from (seed, i)")] = 1,
@@ -456,7 +460,7 @@ def simulate(
 ) -> None:
     """Play seeded matches with the real rules: length, endings, scores, seat balance, play time, Ludii metrics.
 
-    Example: fudaya simulate gogyo --players 4 --games 10000 --policy greedy --seed 1"""
+    Example: fudaya simulate gogyo --players 4 --games 10000 --policy greedy --seed 1 --precision 0.02"""
     import json
 
     from validator.sim_plan import SimulationPlan, run_plan
@@ -473,8 +477,9 @@ def simulate(
         step_cap = configured.step_cap if configured else DEFAULT_STEP_CAP
     try:
         counts = player_counts(players, engine.max_players)
-        summaries = [run_plan(engine, SimulationPlan(count, games, tuple(name.strip() for name in policy.split(",")),
-                                                     seed, seconds_per_turn, step_cap), workers=workers)
+        policies = tuple(name.strip() for name in policy.split(","))
+        summaries = [run_plan(engine, SimulationPlan(count, games, policies, seed, seconds_per_turn, step_cap,
+                                                     precision=precision), workers=workers)
                      for count in counts]
     except ValueError as exc:
         _err(f"{game_id}: {exc}")

@@ -55,6 +55,8 @@ def render_text(s: dict[str, Any]) -> str:
     for row in s["seats"]:
         low, high = row["ci95"]
         out.append(f"  seat {row['seat']}: {_pct(row['rate'])}  [{_pct(low)}, {_pct(high)}]")
+    if s.get("precision"):
+        out.append(f"  {_precision_text(s)}")
     if len(set(s["policies"])) > 1:
         out.append("win rates by table seat and policy:")
         for row in s["policy_seats"]:
@@ -145,6 +147,20 @@ def _label_lines(groups: list[dict[str, Any]] | None) -> list[str]:
 def _label_rates_text(rows: list[dict[str, Any]], sep: str) -> str:
     return sep.join(f"{row['label']}: {_pct(row['rate'])} [{_pct(row['ci95'][0])}–{_pct(row['ci95'][1])}]"
                     for row in rows)
+
+
+def _precision_text(s: dict[str, Any]) -> str:
+    """How precise the seat win rates are and why play stopped where it did."""
+    note = s["precision"]
+    widest = f"widest interval ±{note['reached'] * 100:.2f} points"
+    if not note["target"]:
+        return f"{widest} (no precision target: all {counted(note['cap'], 'match')} played)"
+    target = f"±{note['target'] * 100:g} points"
+    if note["stopped_early"]:
+        return f"{widest}: target {target} reached after {s['matches']} of at most {note['cap']} matches"
+    if note["reached"] <= note["target"]:
+        return f"{widest}: target {target} reached at the cap of {counted(note['cap'], 'match')}"
+    return f"{widest}: target {target} not reached within the cap of {counted(note['cap'], 'match')}"
 
 
 def _variant_lines(v: dict[str, Any] | None) -> list[str]:

@@ -234,3 +234,20 @@ def test_a_plan_stops_once_every_seat_is_as_precise_as_asked():
     assert capped["precision"]["reached"] > 0.02
     every = run_plan(gogyo, dataclasses.replace(plan, matches=100, precision=0), workers=1)
     assert every["matches"] == 100 and every["precision"]["target"] == 0
+
+
+def test_simulate_command_stops_at_the_precision_asked_and_says_so():
+    from typer.testing import CliRunner
+
+    from generator.cli import app
+
+    result = CliRunner().invoke(app, ["simulate", "gogyo", "--players", "4", "--games", "2000",
+                                      "--precision", "0.05", "--json"])
+    assert result.exit_code == 0, result.output
+    summary = json.loads(result.output)
+    assert summary["matches"] < 2000 and summary["matches"] % 100 == 0  # a checkpoint: every 2000/20 matches
+    assert summary["precision"] == {"target": 0.05, "reached": summary["precision"]["reached"], "cap": 2000,
+                                    "stopped_early": True}
+    assert summary["precision"]["reached"] <= 0.05
+    text = CliRunner().invoke(app, ["simulate", "gogyo", "--players", "4", "--games", "2000", "--precision", "0.05"])
+    assert f"target ±5 points reached after {summary['matches']} of at most 2000 matches" in text.output
