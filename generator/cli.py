@@ -5,6 +5,7 @@ import contextlib
 import os
 import re
 import sys
+from collections.abc import Iterator
 from enum import StrEnum
 from pathlib import Path
 from typing import Annotated, Any
@@ -155,19 +156,30 @@ def build(
                            report_cache=cache)
     game_ids = _games(games, decks)
     workers = default_game_workers(len(game_ids))
-    outcomes = build_side_by_side(game_ids, options, workers) if workers > 1 else (
-        _build_with_bar(game_id, options) for game_id in game_ids)
-    failed = False
+    outcomes = build_side_by_side(game_ids, options, workers) if workers > 1 else _one_by_one(game_ids, options)
+    failed, reported = False, []
     try:
         with interruptible():
             for outcome in outcomes:
                 failed |= not _print_outcome(outcome, output)
+                reported.append(outcome.game_id)
     except KeyboardInterrupt as interrupt:  # Ctrl-C or SIGTERM: staging folders are gone, earlier sets intact
-        for game_id in getattr(interrupt, "interrupted_games", game_ids[-1:]):
+        unfinished = [game_id for game_id in game_ids if game_id not in reported]
+        for game_id in getattr(interrupt, "interrupted_games", unfinished):
             _err(f"{game_id}: interrupted; {output / game_id} is as it was before this build")
         raise typer.Exit(130) from None
     if failed:
         raise typer.Exit(1)
+
+
+def _one_by_one(game_ids: list[str], options: BuildOptions) -> Iterator[GameOutcome]:
+    """Each game built in turn in this process; an interrupt names the game it stopped and those after it."""
+    for position, game_id in enumerate(game_ids):
+        try:
+            yield _build_with_bar(game_id, options)
+        except KeyboardInterrupt as interrupt:
+            interrupt.interrupted_games = game_ids[position:]  # type: ignore[attr-defined]
+            raise
 
 
 def _build_with_bar(game_id: str, options: BuildOptions) -> GameOutcome:
