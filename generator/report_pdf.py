@@ -12,6 +12,7 @@ from reportlab.lib.units import mm
 from reportlab.platypus import KeepTogether, Paragraph, SimpleDocTemplate, Spacer, Table, TableStyle
 
 from .charts import Bin, Estimate, histogram, intervals
+from .kinsoku import KinsokuParagraph
 from .pdfdoc import atomic_path
 
 INK = CMYKColor(0.3, 0.4, 0.4, 0.85)
@@ -22,9 +23,10 @@ FLAT_SHARE = 0.02  # a histogram whose bars all lie within 2 % of their mean sho
 
 
 def _para(text: str, style: ParagraphStyle) -> Paragraph:
-    """A paragraph of plain text: the report has no markup, and data strings (a deck's title, a design
-    question) must not be read as ReportLab markup (`<img src=…>` would embed any file)."""
-    return Paragraph(escape(text), style)
+    """A paragraph of plain text, set with kinsoku (no line starts with 、 or ）): the report has no
+    markup, and data strings (a deck's title, a design question) must not be read as ReportLab
+    markup (`<img src=…>` would embed any file)."""
+    return KinsokuParagraph(escape(text), style)
 
 
 def _pct(value: float) -> str:

@@ -45,7 +45,8 @@ from validator.rulebooks import (
 )
 
 from .card_face import FaceRenderer
-from .rulebook_flowables import CardRow, KinsokuParagraph
+from .kinsoku import KinsokuParagraph
+from .rulebook_flowables import CardRow
 
 _LONG_CELL = 8  # a column holding a cell longer than this many characters is set flush left
 _EXAMPLE_STACK_MM = 46.0  # the tallest stack of cards an example draws (a single 16 mm poker card is 22 mm)

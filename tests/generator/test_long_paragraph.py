@@ -14,7 +14,7 @@ from typing import Any
 import pytest
 from pypdf import PdfReader
 
-import generator.rulebook_flowables as flowables
+import generator.kinsoku as flowables
 from deckcopies import copy_decks, edit_json
 from rulebookpdf import write_rulebook_alone
 from validator.loader import load_game

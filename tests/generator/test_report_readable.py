@@ -102,3 +102,25 @@ def test_the_key_numbers_say_how_precise_the_seats_are_and_why_play_stopped(note
     from generator.report_pdf import _precision
 
     assert _precision({"precision": note, "matches": matches}) == says
+
+
+def test_report_paragraphs_keep_kinsoku() -> None:
+    """sanguosha's table-size note broke before "、" at the A4 text width: the report's paragraphs are
+    set like the rulebook's, no line opening with 、。） nor closing with （."""
+    from reportlab.lib.units import mm
+
+    from generator.pdfdoc import register_font
+    from generator.report_pdf import _para, _styles
+    from validator.paths import FONTS_DIR
+
+    font = register_font(FONTS_DIR / "BIZUDGothic-Regular.ttf")
+    note = ("各人数で同じ方針・シード・精度の目標と試合数の上限（目標に届いた人数は早く終わる）。"
+            "身分ごとの勝率（勝った側の全員を1勝と数える）、下段は95%信頼区間。")
+    for quarter_mm in range(480, 720):  # 120–180 mm; plain ReportLab opened a line with 、 at 168.25–170.5
+        para = _para(note, _styles(font, font)["small"])
+        para.wrap(quarter_mm / 4 * mm, 1000)
+        lines = ["".join(line[1]) if isinstance(line, tuple) else "".join(frag.text for frag in line.words)
+                 for line in para.blPara.lines]  # ReportLab keeps one-style lines as (width, words)
+        assert "".join(lines) == note
+        assert [line for line in lines if line[0] in "、。）"] == [], quarter_mm
+        assert [line for line in lines if line[-1] in "（"] == [], quarter_mm

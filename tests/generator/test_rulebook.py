@@ -11,8 +11,8 @@ import pytest
 from pypdf import PdfReader
 from reportlab.lib.styles import ParagraphStyle
 
+from generator.kinsoku import KinsokuParagraph, can_break
 from generator.pdfdoc import register_font
-from generator.rulebook_flowables import KinsokuParagraph, can_break
 from rulebookpdf import iter_fonts, write_rulebook_alone
 from validator.geometry import POINTS_PER_MM
 from validator.loader import load_game

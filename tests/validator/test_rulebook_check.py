@@ -98,7 +98,7 @@ def test_every_engine_clarification_is_stated(gogyo: Game) -> None:
 
 def test_rulebook_code_reaches_the_game_only_through_the_oracle_registry() -> None:
     for path in ("validator/checks/rulebook.py", "validator/rulebooks.py", "generator/rulebook.py",
-                 "generator/rulebook_story.py", "generator/rulebook_flowables.py"):
+                 "generator/rulebook_story.py", "generator/rulebook_flowables.py", "generator/kinsoku.py"):
         assert "gogyo" not in (PROJECT_ROOT / path).read_text(encoding="utf-8"), path
 
 
