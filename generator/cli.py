@@ -274,19 +274,21 @@ def check(
             _report(exc.issues)
             findings += len(exc.issues)
             typer.echo(f"{game_id}: {_problems(len(exc.issues))} (cannot be loaded)")
-            rows.append([game_id, f"{_problems(len(exc.issues))} (cannot be loaded)", "", "", ""])
+            rows.append([game_id, f"{_problems(len(exc.issues))} (cannot be loaded)", "", "", "", ""])
             continue
         result = check_game(game)
         _report(result.issues)
         findings += len(result.errors)
         state = "ok" if result.ok else _problems(len(result.errors))
         typer.echo(f"{game_id}: {state} ({_contents(game)})")
-        row = [game_id, state, counted(len(result.issues) - len(result.errors), "warning"), _contents(game), ""]
+        severities = [issue.severity for issue in result.issues]
+        row = [game_id, state, counted(severities.count("warning"), "warning"),
+               counted(severities.count("info"), "note"), _contents(game), ""]
         rows.append(row)
         if simulate and result.ok:
             try:
                 with interruptible():
-                    simulated, row[4] = _simulation_summary(game, output, workers)
+                    simulated, row[5] = _simulation_summary(game, output, workers)
                     findings += simulated
             except KeyboardInterrupt:  # the report files are written as a set: the earlier ones stay
                 _err(f"{game_id}: interrupted; {output / game_id} is as it was before this check")
@@ -294,7 +296,7 @@ def check(
     if len(rows) > 1:
         from .console import console, table
 
-        console().print(table("fudaya check", ["game", "result", "warnings", "prints", "simulation"], rows))
+        console().print(table("fudaya check", ["game", "result", "warnings", "notes", "prints", "simulation"], rows))
     if findings:
         raise typer.Exit(1)
 

@@ -22,6 +22,7 @@ from validator.issues import Issue
 from validator.wording import counted
 
 LOG_WIDTH = 120  # columns for tables written to a file or a CI log
+SEVERITY_STYLES = {"error": "red", "warning": "yellow", "info": "dim"}
 
 
 def console(*, stderr: bool = False) -> Console:
@@ -46,14 +47,15 @@ def print_findings(issues: Sequence[Issue], root: Path) -> None:
     out = console(stderr=True)
     for file, group in grouped(issues).items():
         if out.is_terminal:
-            errors = sum(issue.severity == "error" for issue in group)
+            severities = [issue.severity for issue in group]
             heading = Text(_shown(file, root), style="bold")
-            heading.append(f"  {counted(errors, 'error')}, {counted(len(group) - errors, 'warning')}",
+            heading.append("  " + ", ".join(counted(severities.count(severity), noun)
+                                             for severity, noun in (("error", "error"), ("warning", "warning"),
+                                                                    ("info", "note")) if severity in severities),
                            style="dim")
             out.print(heading)
         for issue in group:
-            style = "red" if issue.severity == "error" and out.is_terminal else (
-                "yellow" if out.is_terminal else "")
+            style = SEVERITY_STYLES.get(issue.severity, "") if out.is_terminal else ""
             out.print(Text(issue.render(root), style=style), soft_wrap=True)
 
 

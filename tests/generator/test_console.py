@@ -44,6 +44,6 @@ def test_check_of_several_games_closes_with_a_table(tmp_path: Path) -> None:
     assert result.exit_code == 0, result.output
     lines = result.output.splitlines()
     start = lines.index(next(line for line in lines if line.startswith("fudaya check")))
-    assert lines[start + 1].split() == ["game", "result", "warnings", "prints", "simulation"]
-    assert lines[start + 3].split() == ["gogyo", "ok", "0", "warnings", "66", "cards,", "4", "sheets"]
+    assert lines[start + 1].split() == ["game", "result", "warnings", "notes", "prints", "simulation"]
+    assert lines[start + 3].split() == ["gogyo", "ok", "0", "warnings", "0", "notes", "66", "cards,", "4", "sheets"]
     assert lines[start + 4].split()[:2] == ["jinzai", "ok"]
