@@ -333,38 +333,75 @@ def _simulation_summary(game: Game, output: Path, workers: int | None) -> tuple[
 
 
 @app.command("list")
-def list_games(decks: DecksOption = WORKING_DECKS) -> None:
-    """List the games found and their components.
+def list_games(
+    as_json: Annotated[bool, typer.Option("--json", help="print the listing as JSON (for scripts)")] = False,
+    decks: DecksOption = WORKING_DECKS,
+) -> None:
+    """List the games found and their components: a table per game, or JSON.
 
     Example: fudaya list --decks ~/games/decks"""
+    import json
+
     from .console import console, table
 
     out = console()
+    listing = []
     for game_id in _games(None, decks):
         try:
             game = load_game(decks, game_id)
         except DeckError as exc:
-            typer.echo(f"{game_id}: cannot be loaded")
-            _report(exc.issues[:1])
+            listing.append({"id": game_id, "error": exc.issues[0].render(Path.cwd())})
+            if not as_json:
+                typer.echo(f"{game_id}: cannot be loaded")
+                _report(exc.issues[:1])
             continue
-        low, high = game.players
-        minutes = game.play_minutes
-        rows = []
-        for deck in game.decks:
-            size = deck.layout.size
-            rows.append([deck.id, "deck" if deck.has_backs else "sheet",
-                         counted(sum(card.qty for card in deck.cards), "card" if deck.has_backs else "sheet"),
-                         f"{size.width:g}×{size.height:g} mm, bleed {size.bleed:g} mm"
-                         + (f", gang {deck.gang}" if deck.gang else "")])
-        for book in game.rulebooks:
-            rows.append([book.id, "rulebook", counted(len(book.blocks), "block"), book.page_size.upper()])
-        for board in game.maps:
-            contents = ", ".join([counted(len(board.areas), "area"), counted(len(board.routes), "route"),
-                                  counted(board.total_points, "point")])
-            rows.append([board.id, "map", contents, f"{board.width:g}×{board.height:g} mm"])
-        out.print(table(f"{game_id}  {game.title}  {low}–{high} players, {minutes[0]}–{minutes[1]} min",
-                        ["component", "kind", "contents", "size"], rows))
-        out.print()
+        entry = _listing(game)
+        listing.append(entry)
+        if not as_json:
+            rows = [[c["id"], c["kind"], _listed_contents(c), _listed_size(c)] for c in entry["components"]]
+            (low, high), minutes = entry["players"], entry["minutes"]
+            out.print(table(f"{game_id}  {game.title}  {low}–{high} players, {minutes[0]}–{minutes[1]} min",
+                            ["component", "kind", "contents", "size"], rows))
+            out.print()
+    if as_json:
+        typer.echo(json.dumps(listing, ensure_ascii=False, indent=1))
+
+
+def _listing(game: Game) -> dict[str, Any]:
+    """What `list` says of a game, as data: its components with their counts and sizes in mm."""
+    components: list[dict[str, Any]] = []
+    for deck in game.decks:
+        size = deck.layout.size
+        components.append({"id": deck.id, "kind": "deck" if deck.has_backs else "sheet",
+                           "count": sum(card.qty for card in deck.cards), "size_mm": [size.width, size.height],
+                           "bleed_mm": size.bleed, **({"gang": deck.gang} if deck.gang else {})})
+    for book in game.rulebooks:
+        components.append({"id": book.id, "kind": "rulebook", "blocks": len(book.blocks), "page": book.page_size})
+    for board in game.maps:
+        components.append({"id": board.id, "kind": "map", "areas": len(board.areas), "routes": len(board.routes),
+                           "points": board.total_points, "size_mm": [board.width, board.height]})
+    return {"id": game.id, "title": game.title, "players": list(game.players), "minutes": list(game.play_minutes),
+            "components": components}
+
+
+def _listed_contents(component: dict[str, Any]) -> str:
+    kind = component["kind"]
+    if kind in ("deck", "sheet"):
+        return counted(component["count"], "card" if kind == "deck" else "sheet")
+    if kind == "rulebook":
+        return counted(component["blocks"], "block")
+    return ", ".join([counted(component["areas"], "area"), counted(component["routes"], "route"),
+                      counted(component["points"], "point")])
+
+
+def _listed_size(component: dict[str, Any]) -> str:
+    if component["kind"] == "rulebook":
+        return str(component["page"]).upper()
+    width, height = component["size_mm"]
+    size = f"{width:g}×{height:g} mm"
+    if "bleed_mm" in component:
+        size += f", bleed {component['bleed_mm']:g} mm"
+    return size + (f", gang {component['gang']}" if "gang" in component else "")
 
 
 # --- rules engines: score a hand, simulate matches --------------------------------------------

@@ -47,3 +47,28 @@ def test_check_of_several_games_closes_with_a_table(tmp_path: Path) -> None:
     assert lines[start + 1].split() == ["game", "result", "warnings", "notes", "prints", "simulation"]
     assert lines[start + 3].split() == ["gogyo", "ok", "0", "warnings", "0", "notes", "66", "cards,", "4", "sheets"]
     assert lines[start + 4].split()[:2] == ["jinzai", "ok"]
+
+
+def test_list_json_gives_the_same_listing_as_data(tmp_path: Path) -> None:
+    import json
+    import shutil
+
+    from validator.paths import DEFAULT_DECKS_DIR, SCHEMA_DIR
+
+    decks = tmp_path / "decks"
+    shutil.copytree(DEFAULT_DECKS_DIR / "gogyo", decks / "gogyo")
+    shutil.copytree(DEFAULT_DECKS_DIR / "sangokushi", decks / "sangokushi")
+    (tmp_path / "schema").symlink_to(SCHEMA_DIR, target_is_directory=True)
+    (decks / "broken").mkdir()
+    (decks / "broken" / "game.json").write_text("{", encoding="utf-8")
+    result = CliRunner().invoke(app, ["list", "--json", "--decks", str(decks)])
+    assert result.exit_code == 0, result.output
+    listing = {entry["id"]: entry for entry in json.loads(result.stdout)}
+    assert sorted(listing) == ["broken", "gogyo", "sangokushi"]
+    assert "invalid JSON" in listing["broken"]["error"]
+    gogyo = listing["gogyo"]
+    assert (gogyo["players"], gogyo["minutes"]) == ([2, 4], [20, 30])
+    assert [(c["id"], c["kind"], c.get("count")) for c in gogyo["components"]] == [
+        ("cards", "deck", 66), ("score-sheet", "sheet", 4), ("rulebook", "rulebook", None)]
+    board = next(c for c in listing["sangokushi"]["components"] if c["kind"] == "map")
+    assert (board["areas"], board["routes"], board["points"], board["size_mm"]) == (29, 51, 45, [420, 297])
