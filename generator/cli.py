@@ -499,7 +499,8 @@ def simulate(
         help="stop once every seat's 95% win-rate interval is within this on either side, e.g. 0.02 for ±2 points "
              "(0: play every match)")] = 0.0,
     policy: Annotated[str, typer.Option(
-        help="policy for every seat, or one per seat: greedy,random,random,random")] = "greedy",
+        help="policy for every seat, or one per seat: greedy,random,random,random; mcts:N searches N deals a "
+             "decision (gogyo so far)")] = "greedy",
     seed: Annotated[int, typer.Option(help="base seed; match i uses seeds derived from (seed, i)")] = 1,
     workers: Annotated[int, typer.Option(help="worker processes (results do not depend on it)")] = 1,
     seconds_per_turn: Annotated[float | None, typer.Option(

@@ -46,7 +46,7 @@ class GreedyPolicy:
         return self.heuristic(observation, legal_actions, rng)
 
 
-POLICY_NAMES = ("random", "greedy")
+POLICY_NAMES = ("random", "greedy", "mcts[:ITERATIONS]")
 
 
 def find_policy(name: str, engine: str) -> Policy:
@@ -60,4 +60,15 @@ def find_policy(name: str, engine: str) -> Policy:
         if spec.greedy is None:
             raise ValueError(f"the {engine} rules engine has no greedy heuristic")
         return GreedyPolicy(spec.greedy)
+    from .search import SearchPolicy, parse_iterations
+
+    iterations = parse_iterations(name)
+    if iterations is not None:
+        from .registry import find_spec
+
+        spec = find_spec(engine)
+        if spec.determinize is None:
+            raise ValueError(f"the {engine} rules engine cannot be searched yet: it cannot deal a state from a "
+                             "seat's observation (GameSpec.determinize)")
+        return SearchPolicy(spec.determinize, iterations, rollout=spec.greedy)
     raise ValueError(f"no policy {name!r} (known: {', '.join(POLICY_NAMES)})")

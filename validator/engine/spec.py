@@ -7,14 +7,15 @@ commands that need one say so.
 """
 from __future__ import annotations
 
+import random
 from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from ..issues import Issue
     from ..model import Game
-    from .api import RulesGame
+    from .api import RulesGame, State
     from .claims import RulebookOracle
     from .policies import Heuristic
     from .scoring import HandScorer
@@ -29,6 +30,7 @@ class GameSpec:
     is a located error in game.json before any engine is built. `scorer` scores a hand written as
     tokens for `fudaya score`. `endings` and `events` name in Japanese, for the report, the ids the
     engine reports: how a game ended (Outcome.reason) and what it counts (State.counters).
+    `determinize` lets the mcts policy search the game (validator/engine/search.py).
     """
 
     name: str
@@ -40,3 +42,5 @@ class GameSpec:
     scorer: Callable[[Game], HandScorer] | None = None
     endings: Mapping[str, str] = field(default_factory=dict)
     events: Mapping[str, str] = field(default_factory=dict)
+    # A state dealt from one seat's observation, what it has not seen dealt anew (engine.search's mcts).
+    determinize: Callable[[Any, random.Random], State] | None = None

@@ -12,6 +12,7 @@ __path__[:0] = native_path(__name__)  # noqa: F821 - a package's __path__ is set
 from ...engine.scoring import from_oracle  # noqa: E402 - after the path, so compiled modules are found
 from ...engine.spec import GameSpec  # noqa: E402
 from .claims import GogyoOracle  # noqa: E402
+from .determinize import determinize  # noqa: E402
 from .game import GogyoGame  # noqa: E402
 from .policies import choose  # noqa: E402
 
@@ -20,4 +21,5 @@ SPEC = GameSpec(name="gogyo", engine=GogyoGame.from_model, greedy=choose, oracle
                 scorer=from_oracle(GogyoOracle.from_model, order_matters=True,
                                    labels={"dynasty": "王朝役 dynasty run", "element": "五行役 element run"}),
                 endings={"declaration": "終了宣言", "empty-deck": "山札切れ"},
-                events={"duels_won_by_attacker": "攻撃側が勝った決闘", "wrong_declarations": "役のない終了宣言"})
+                events={"duels_won_by_attacker": "攻撃側が勝った決闘", "wrong_declarations": "役のない終了宣言"},
+                determinize=determinize)

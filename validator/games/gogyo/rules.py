@@ -92,17 +92,22 @@ class GogyoObservation:
     """
 
     __slots__ = ("game_name", "game", "seat", "phase", "turn_player", "field", "deck_size", "discard_size",
-                 "duel_winner", "duel_loser", "first_turn", "previous_scores", "_hands", "_down", "_shown")
+                 "duel_winner", "duel_loser", "first_turn", "previous_scores", "discard", "own_turns", "_hands",
+                 "_down", "_shown")
 
     def __init__(self, game_name: str, game: GogyoGame, seat: Seat, phase: int, turn_player: Seat,
                  hands: tuple[tuple[int, ...], ...], down: tuple[int, ...], field: tuple[int, ...], deck_size: int,
                  discard_size: int, duel_winner: Seat, duel_loser: Seat, first_turn: bool,
-                 previous_scores: tuple[tuple[int, ...], ...]) -> None:
+                 previous_scores: tuple[tuple[int, ...], ...], discard: tuple[int, ...] = (),
+                 own_turns: tuple[int, ...] = ()) -> None:
         self.game_name, self.game, self.seat, self.phase, self.turn_player = game_name, game, seat, phase, turn_player
         self._hands, self._down, self.field = hands, down, field  # _down[s]: bit mask of s's face-down cards
         self.deck_size, self.discard_size, self.duel_winner, self.duel_loser = deck_size, discard_size, duel_winner, \
             duel_loser
         self.first_turn, self.previous_scores = first_turn, previous_scores
+        # Public too, for a search that deals the unseen cards anew: the discard pile (face up) and how
+        # many turns each seat has had (a seat declares only after its first).
+        self.discard, self.own_turns = discard, own_turns
         self._shown: tuple[tuple[int, ...], ...] | None = None
 
     @property

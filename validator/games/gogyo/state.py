@@ -373,7 +373,7 @@ class GogyoState:
         return GogyoObservation(
             self.game.name, self.game, player, self.phase, self.turn_player, tuple([tuple(h) for h in self.hands]),
             tuple(self.down), tuple(self.field), len(self.deck), len(self.discard), self.winner, self.loser,
-            self.own_turns[self.turn_player] == 0, self.previous_scores)
+            self.own_turns[self.turn_player] == 0, self.previous_scores, tuple(self.discard), tuple(self.own_turns))
 
     # -- display and checks ----------------------------------------------------------------
     def card_label(self, card: int) -> str:

@@ -1,0 +1,134 @@
+"""Information-set Monte Carlo tree search (single observer, SO-ISMCTS): a policy that plays well
+from what its seat has seen, for any game whose package can deal a state from an observation.
+
+Each iteration deals a fresh state consistent with the observation (GameSpec.determinize: the
+cards the seat has not seen, dealt anew), walks one tree shared by all those deals — UCB1 over the
+actions legal in this deal, counted by how often each was available (Cowling, Powley and
+Whitehouse 2012) — adds one node, plays the rest of the game at random and credits every node on
+the path with the win share of the seat that chose it. The budget is iterations, never seconds,
+and every draw comes from the generator the harness hands the policy, so a seed gives the same
+choices on any machine and with any number of workers. The search knows no rule: it reads only
+State's generic methods.
+"""
+from __future__ import annotations
+
+import math
+import random
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from .api import Action, Seat, State
+from .playout import ending
+from .policies import Heuristic
+
+Determinize = Callable[[Any, random.Random], State]
+
+DEFAULT_ITERATIONS = 200
+MAX_ITERATIONS = 100_000
+EXPLORATION = 0.7  # UCB1's constant for win shares in [0, 1]
+WIDENING = 1.0  # a node visited n times tries up to 1 + WIDENING·√n of its actions
+ROLLOUT_CAP = 2_000  # moves a random rollout may take before it counts as no win for anyone
+
+
+class _Node:
+    """An action's node: who chose it, how often it was tried and available, and the win share it earned."""
+
+    __slots__ = ("chooser", "children", "visits", "available", "wins")
+
+    def __init__(self, chooser: Seat) -> None:
+        self.chooser = chooser
+        self.children: dict[Action, _Node] = {}
+        self.visits = 0
+        self.available = 1
+        self.wins = 0.0
+
+    def score(self) -> float:
+        return self.wins / self.visits + EXPLORATION * math.sqrt(math.log(self.available) / self.visits)
+
+
+class SearchPolicy:
+    """`mcts:N`: N iterations of SO-ISMCTS for every decision with more than one legal action."""
+
+    needs_observation = True
+
+    def __init__(self, determinize: Determinize, iterations: int = DEFAULT_ITERATIONS,
+                 rollout: Heuristic | None = None) -> None:
+        if not 1 <= iterations <= MAX_ITERATIONS:
+            raise ValueError(f"mcts needs 1 to {MAX_ITERATIONS:,} iterations, not {iterations}")
+        self.determinize, self.iterations, self.rollout = determinize, iterations, rollout
+        self.name = f"mcts:{iterations}"
+
+    def choose(self, observation: Any, legal_actions: Sequence[Action], rng: random.Random) -> Action:
+        if len(legal_actions) == 1:
+            return legal_actions[0]
+        root = _Node(observation.seat)
+        allowed = set(legal_actions)
+        for _ in range(self.iterations):
+            self._iterate(root, self.determinize(observation, rng), allowed, rng)
+        def tried(action: Action) -> tuple[int, float]:  # most visits, then the best win share
+            child = root.children.get(action)
+            return (-1, 0.0) if child is None else (child.visits, child.wins / child.visits)
+        return max(legal_actions, key=tried)
+
+    def _iterate(self, root: _Node, state: State, allowed: set[Action], rng: random.Random) -> None:
+        node, path = root, []
+        while not state.is_terminal():  # selection, then expansion of one new node
+            legal = state.legal_actions()
+            if node is root:
+                legal = [action for action in legal if action in allowed]
+                if not legal:
+                    raise ValueError("a dealt state offers none of the seat's legal actions (determinize is wrong)")
+            player = state.current_player()
+            tried = [action for action in legal if action in node.children]
+            for action in tried:
+                node.children[action].available += 1
+            # Progressive widening: a node tries a new action only while it has fewer than 1 + √visits of
+            # them here, so a small budget goes deep on a few moves instead of once over dozens; the
+            # heuristic's own pick comes first (the game's sense of a good move), the rest at random.
+            if len(tried) < len(legal) and (not tried or len(tried) < 1 + WIDENING * math.sqrt(node.visits)):
+                action = self._untried(state, legal, node, player, rng)
+                node.children[action] = child = _Node(player)
+                state.apply_action(action)
+                path.append(child)
+                break
+            action = max(tried, key=lambda a: node.children[a].score())
+            node = node.children[action]
+            state.apply_action(action)
+            path.append(node)
+        rollout = self.rollout
+        for _ in range(ROLLOUT_CAP):  # the rest of the game: every seat plays the game's heuristic, else at random
+            if state.is_terminal():
+                break
+            legal = state.legal_actions()
+            if rollout is None or len(legal) == 1:
+                state.apply_action(legal[int(rng.random() * len(legal))])
+            else:
+                state.apply_action(rollout(state.observation(state.current_player()), legal, rng))
+        winners = ending(state)[2]
+        root.visits += 1
+        for visited in path:
+            visited.visits += 1
+            if visited.chooser in winners:
+                visited.wins += 1 / len(winners)
+
+
+    def _untried(self, state: State, legal: Sequence[Action], node: _Node, player: Seat,
+                 rng: random.Random) -> Action:
+        if self.rollout is not None:
+            pick = self.rollout(state.observation(player), legal, rng)
+            if pick not in node.children:
+                return pick
+        fresh = [action for action in legal if action not in node.children]
+        return fresh[int(rng.random() * len(fresh))]
+
+
+def parse_iterations(name: str) -> int | None:
+    """The N of "mcts" or "mcts:N" (None when `name` is not an mcts policy); ValueError when N is bad."""
+    base, colon, count = name.partition(":")
+    if base != "mcts":
+        return None
+    if not colon:
+        return DEFAULT_ITERATIONS
+    if not count.isdigit() or len(count) > 6:
+        raise ValueError(f"{name!r}: write mcts:N with N a whole number of iterations, e.g. mcts:200")
+    return int(count)
