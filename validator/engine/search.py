@@ -2,10 +2,12 @@
 from what its seat has seen, for any game whose package can deal a state from an observation.
 
 Each iteration deals a fresh state consistent with the observation (GameSpec.determinize: the
-cards the seat has not seen, dealt anew), walks one tree shared by all those deals — UCB1 over the
-actions legal in this deal, counted by how often each was available (Cowling, Powley and
-Whitehouse 2012) — adds one node, plays the rest of the game at random and credits every node on
-the path with the win share of the seat that chose it. The budget is iterations, never seconds,
+cards the seat has not seen, dealt anew) and walks one tree of the seat's own decisions, shared by
+all those deals: UCB1 over the actions legal in this deal, counted by how often each was available
+(Cowling, Powley and Whitehouse 2012), with progressive widening (a node visited n times tries at
+most 1 + √n of its actions, the game's heuristic pick first). The other seats move by the game's
+heuristic (random where it has none), as does everyone in the playout after the one new node; the
+nodes on the path are credited with the seat's win share. The budget is iterations, never seconds,
 and every draw comes from the generator the harness hands the policy, so a seed gives the same
 choices on any machine and with any number of workers. The search knows no rule: it reads only
 State's generic methods.
@@ -31,7 +33,7 @@ ROLLOUT_CAP = 2_000  # moves a random rollout may take before it counts as no wi
 
 
 class _Node:
-    """An action's node: who chose it, how often it was tried and available, and the win share it earned."""
+    """One of the seat's actions: how often it was tried and available, and the win share it earned."""
 
     __slots__ = ("chooser", "children", "visits", "available", "wins")
 
@@ -71,14 +73,19 @@ class SearchPolicy:
         return max(legal_actions, key=tried)
 
     def _iterate(self, root: _Node, state: State, allowed: set[Action], rng: random.Random) -> None:
-        node, path = root, []
-        while not state.is_terminal():  # selection, then expansion of one new node
+        node, path, me = root, [], root.chooser
+        for _ in range(ROLLOUT_CAP):  # selection, then expansion of one new node
+            if state.is_terminal():
+                break
             legal = state.legal_actions()
+            player = state.current_player()
+            if player != me:  # the tree holds the seat's own decisions; the others play their heuristic
+                state.apply_action(self._default(state, legal, player, rng))
+                continue
             if node is root:
                 legal = [action for action in legal if action in allowed]
                 if not legal:
                     raise ValueError("a dealt state offers none of the seat's legal actions (determinize is wrong)")
-            player = state.current_player()
             tried = [action for action in legal if action in node.children]
             for action in tried:
                 node.children[action].available += 1
@@ -95,15 +102,10 @@ class SearchPolicy:
             node = node.children[action]
             state.apply_action(action)
             path.append(node)
-        rollout = self.rollout
         for _ in range(ROLLOUT_CAP):  # the rest of the game: every seat plays the game's heuristic, else at random
             if state.is_terminal():
                 break
-            legal = state.legal_actions()
-            if rollout is None or len(legal) == 1:
-                state.apply_action(legal[int(rng.random() * len(legal))])
-            else:
-                state.apply_action(rollout(state.observation(state.current_player()), legal, rng))
+            state.apply_action(self._default(state, state.legal_actions(), state.current_player(), rng))
         winners = ending(state)[2]
         root.visits += 1
         for visited in path:
@@ -111,6 +113,12 @@ class SearchPolicy:
             if visited.chooser in winners:
                 visited.wins += 1 / len(winners)
 
+
+    def _default(self, state: State, legal: Sequence[Action], player: Seat, rng: random.Random) -> Action:
+        """The move a seat outside the tree makes: the game's heuristic, else a random one."""
+        if self.rollout is None or len(legal) == 1:
+            return legal[int(rng.random() * len(legal))]
+        return self.rollout(state.observation(player), legal, rng)
 
     def _untried(self, state: State, legal: Sequence[Action], node: _Node, player: Seat,
                  rng: random.Random) -> Action:
