@@ -104,3 +104,21 @@ def test_mcts_games_depend_on_the_seed_alone_and_beat_random_play(gogyo) -> None
     assert one == two
     wins = sum(1 / len(match.winners) for match in one if 0 in match.winners)
     assert wins >= 10  # of 12 matches against a random player
+
+
+def test_a_later_game_of_a_match_is_searched_for_the_match(gogyo) -> None:
+    """In gogyo's second game the best two-game total wins: a seat 100 points ahead has won the match
+    whoever wins the game, and that is what the search is credited with."""
+    from validator.engine.playout import ending
+    from validator.engine.search import _winners
+
+    for seed in range(5):
+        rng = random.Random(seed)
+        ahead = gogyo.new_initial_state(rng, 2, previous_scores=[(100, 0)])
+        fresh = gogyo.new_initial_state(random.Random(seed), 2)
+        for state in (ahead, fresh):
+            while not state.is_terminal():
+                legal = state.legal_actions()
+                state.apply_action(legal[int(rng.random() * len(legal))])
+        assert _winners(ahead) == (0,)
+        assert _winners(fresh) == ending(fresh)[2]  # a first game: the game itself

@@ -84,6 +84,14 @@ class State(Protocol):
 
 
 @runtime_checkable
+class GameOfMatch(Protocol):
+    """Optional State ability: the scores of the match's earlier games, which the harness hands
+    new_initial_state (a match of several games, FixedGamesMatch: the best total wins it)."""
+
+    previous_scores: tuple[tuple[int, ...], ...]
+
+
+@runtime_checkable
 class LabelledSeats(Protocol):
     """Optional State ability: labels per seat that the report compares win rates by — a start area,
     an identity, a general — when the seat number says less than what the seat was dealt. One entry

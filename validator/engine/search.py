@@ -7,7 +7,8 @@ all those deals: UCB1 over the actions legal in this deal, counted by how often 
 (Cowling, Powley and Whitehouse 2012), with progressive widening (a node visited n times tries at
 most 1 + √n of its actions, the game's heuristic pick first). The other seats move by the game's
 heuristic (random where it has none), as does everyone in the playout after the one new node; the
-nodes on the path are credited with the seat's win share. The budget is iterations, never seconds,
+nodes on the path are credited with the seat's share of the win (of the match as it stands, in a
+later game of one). The budget is iterations, never seconds,
 and every draw comes from the generator the harness hands the policy, so a seed gives the same
 choices on any machine and with any number of workers. The search knows no rule: it reads only
 State's generic methods.
@@ -19,7 +20,7 @@ import random
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from .api import Action, Seat, State
+from .api import Action, GameOfMatch, Seat, State, best_seats
 from .playout import ending
 from .policies import Heuristic
 
@@ -106,7 +107,7 @@ class SearchPolicy:
             if state.is_terminal():
                 break
             state.apply_action(self._default(state, state.legal_actions(), state.current_player(), rng))
-        winners = ending(state)[2]
+        winners = _winners(state)
         root.visits += 1
         for visited in path:
             visited.visits += 1
@@ -128,6 +129,17 @@ class SearchPolicy:
                 return pick
         fresh = [action for action in legal if action not in node.children]
         return fresh[int(rng.random() * len(fresh))]
+
+
+def _winners(state: State) -> tuple[Seat, ...]:
+    """Who won what the seat is playing for: the game, or, in a later game of a match the best total
+    wins (FixedGamesMatch), the match as it stands after this game — behind on the total, winning
+    this game is not enough (gogyo's second game: one mcts:200 seat among three greedy ones won 30 %
+    of 40 matches on the game, 42.5 % on the match total)."""
+    _, scores, winners = ending(state)
+    if winners and isinstance(state, GameOfMatch) and state.previous_scores:
+        return best_seats([sum(column) for column in zip(*state.previous_scores, scores)])
+    return winners
 
 
 def parse_iterations(name: str) -> int | None:
