@@ -8,9 +8,9 @@ all those deals: UCB1 over the actions legal in this deal, counted by how often 
 most 1 + √n of its actions, the game's heuristic pick first). The other seats move by the game's
 heuristic (random where it has none), as does everyone in the playout after the one new node; the
 nodes on the path are credited with the seat's share of the win (of the match as it stands, in a
-later game of one). The budget is iterations, never seconds,
-and every draw comes from the generator the harness hands the policy, so a seed gives the same
-choices on any machine and with any number of workers. The search knows no rule: it reads only
+later game of one). The budget is iterations, never seconds, and every draw comes from the
+generator the harness hands the policy, so a seed gives the same choices on any machine and with
+any number of workers. The search knows no rule: it reads only
 State's generic methods.
 """
 from __future__ import annotations
@@ -30,7 +30,7 @@ DEFAULT_ITERATIONS = 200
 MAX_ITERATIONS = 100_000
 EXPLORATION = 0.7  # UCB1's constant for win shares in [0, 1]
 WIDENING = 1.0  # a node visited n times tries up to 1 + WIDENING·√n of its actions
-ROLLOUT_CAP = 2_000  # moves a random rollout may take before it counts as no win for anyone
+ROLLOUT_CAP = 2_000  # moves one iteration may play before its game counts as won by no one
 
 
 class _Node:
@@ -68,6 +68,7 @@ class SearchPolicy:
         allowed = set(legal_actions)
         for _ in range(self.iterations):
             self._iterate(root, self.determinize(observation, rng), allowed, rng)
+
         def tried(action: Action) -> tuple[int, float]:  # most visits, then the best win share
             child = root.children.get(action)
             return (-1, 0.0) if child is None else (child.visits, child.wins / child.visits)
@@ -113,7 +114,6 @@ class SearchPolicy:
             visited.visits += 1
             if visited.chooser in winners:
                 visited.wins += 1 / len(winners)
-
 
     def _default(self, state: State, legal: Sequence[Action], player: Seat, rng: random.Random) -> Action:
         """The move a seat outside the tree makes: the game's heuristic, else a random one."""
