@@ -16,9 +16,9 @@ from typing import Any
 
 from PIL import Image
 
+from validator.geometry import MM_PER_INCH
 from validator.model import Deck, Game
 
-MM_PER_INCH = 25.4
 MAX_DPI = 1200
 TTS_COLUMNS, TTS_ROWS = 10, 7
 TTS_PER_SHEET = TTS_COLUMNS * TTS_ROWS - 1  # the 70th slot shows a hidden card

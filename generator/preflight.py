@@ -22,9 +22,9 @@ from typing import Any
 import pikepdf
 from pikepdf import Array, Dictionary, Name, Stream
 
+from validator.geometry import POINTS_PER_MM
 from validator.presets import PRINT_MIN_LINE_MM, PRINT_MIN_TEXT_PT
 
-MM = 72 / 25.4
 Matrix = tuple[float, float, float, float, float, float]
 IDENTITY: Matrix = (1.0, 0.0, 0.0, 1.0, 0.0, 0.0)
 STROKES = {b"S", b"s", b"B", b"B*", b"b", b"b*"}
@@ -71,7 +71,7 @@ def _scale(m: Matrix) -> float:
 
 
 def _point(m: Matrix, x: float = 0.0, y: float = 0.0) -> tuple[float, float]:
-    return ((m[0] * x + m[2] * y + m[4]) / MM, (m[1] * x + m[3] * y + m[5]) / MM)
+    return ((m[0] * x + m[2] * y + m[4]) / POINTS_PER_MM, (m[1] * x + m[3] * y + m[5]) / POINTS_PER_MM)
 
 
 def _numbers(operands: list[Any]) -> list[float]:
@@ -241,7 +241,7 @@ class _Walker:
                 self._colour(family, _numbers(operands), None, "fill" if operator in (b"sc", b"scn") else "stroke")
             elif operator in PAINTS:
                 self._painted(at, state)
-                width_mm = state.line_width * _scale(state.ctm) / MM
+                width_mm = state.line_width * _scale(state.ctm) / POINTS_PER_MM
                 if operator in STROKES and width_mm < self.limits.min_line_mm - 1e-4:
                     self.page.add(f"hairline {width_mm:.3f} mm (under {self.limits.min_line_mm:g} mm)", at)
             elif operator == b"BT":
@@ -376,7 +376,7 @@ def _boxes(page: Any, number: int, limits: Limits) -> list[Finding]:
         found.append(Finding(number, "no BleedBox"))
     if trim is None or bleed is None:
         return found
-    margin = min(trim[0] - bleed[0], trim[1] - bleed[1], bleed[2] - trim[2], bleed[3] - trim[3]) / MM
+    margin = min(trim[0] - bleed[0], trim[1] - bleed[1], bleed[2] - trim[2], bleed[3] - trim[3]) / POINTS_PER_MM
     if margin < limits.min_bleed_mm - 0.01:
         found.append(Finding(number, f"bleed {max(margin, 0):.1f} mm (under {limits.min_bleed_mm:g} mm)"))
     return found

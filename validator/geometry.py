@@ -8,7 +8,8 @@ def contain(box_w: float, box_h: float, item_w: float, item_h: float) -> tuple[f
     return item_w * scale, item_h * scale
 
 
-POINTS_PER_MM = 72 / 25.4
+MM_PER_INCH = 25.4
+POINTS_PER_MM = 72 / MM_PER_INCH
 
 
 def mm_to_pt(value: float) -> float:

@@ -6,11 +6,9 @@ from collections.abc import Iterator
 from ..assets import image_pixels, resolve_asset, svg_problem
 from ..binding import BindingError, bind_text
 from ..faces import drawn_elements, iter_leaf_elements, sides
-from ..geometry import contain
+from ..geometry import MM_PER_INCH, contain
 from ..issues import Issue
 from ..model import Element, Game
-
-MM_PER_INCH = 25.4
 
 
 def check(game: Game) -> Iterator[Issue]:
