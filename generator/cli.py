@@ -71,7 +71,7 @@ def _report(issues: list[Issue]) -> None:
 
 
 def _problems(count: int) -> str:
-    return f"{count} problem{'s' if count != 1 else ''}"
+    return counted(count, "problem")
 
 
 def _contents(game: Game) -> str:
@@ -80,7 +80,7 @@ def _contents(game: Game) -> str:
     for deck in game.decks:
         noun = "card" if deck.has_backs else "sheet"
         counts[noun] = counts.get(noun, 0) + sum(card.qty for card in deck.cards)
-    return ", ".join(f"{n} {noun}{'' if n == 1 else 's'}" for noun, n in counts.items())
+    return ", ".join(counted(n, noun) for noun, n in counts.items())
 
 
 GAME_NAME = re.compile(r"[a-z0-9][a-z0-9_-]*")  # as schema/defs.schema.json's id: a folder name, never a path
@@ -582,7 +582,7 @@ def new(
         _err(str(exc))
         raise typer.Exit(1) from None
     files = sorted(p for p in folder.rglob("*") if p.is_file())
-    typer.echo(f"made {folder}: {len(files)} file{'s' if len(files) != 1 else ''}")
+    typer.echo(f"made {folder}: {counted(len(files), 'file')}")
     where = "" if decks is None else f" --decks {decks}"
     typer.echo(f"next: fudaya check {name}{where} --no-simulate; fudaya build {name}{where}")
 
@@ -625,7 +625,7 @@ def import_(
     except (OSError, ValueError, KeyError, StopIteration) as exc:
         _err(f"{folder}: cannot import into this game ({exc.__class__.__name__}: {exc})")
         raise typer.Exit(1) from None
-    typer.echo(f"wrote {cards_file}: {count} card{'s' if count != 1 else ''} from {source}")
+    typer.echo(f"wrote {cards_file}: {counted(count, 'card')} from {source}")
     typer.echo(f"next: fudaya check {name}" + (f" --decks {decks}" if decks is not None else "") + " --no-simulate")
 
 
@@ -654,7 +654,7 @@ def export(
         game = load_checked(_games([name], decks)[0], decks)
         if format_ is ExportFormat.png:
             files = export_png(game, output, dpi=dpi)
-            typer.echo(f"wrote {len(files)} image{'s' if len(files) != 1 else ''} into {files[0].parent.parent}")
+            typer.echo(f"wrote {counted(len(files), 'image')} into {files[0].parent.parent}")
         else:
             saved = export_tts(game, output)
             typer.echo(f"wrote {saved} and its deck sheets: copy it into Tabletop Simulator's Saved Objects folder")
