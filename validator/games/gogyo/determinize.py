@@ -33,7 +33,7 @@ def determinize(observation: GogyoObservation, rng: random.Random) -> GogyoState
             face_down += dealt
     if len(unseen) != observation.deck_size:
         raise ValueError(f"gogyo: {len(unseen)} unseen cards left for a draw pile of {observation.deck_size}")
-    own_turns = list(observation.own_turns) or [0] * len(shown)
+    own_turns = list(observation.own_turns)
     state = GogyoState(game, len(shown), observation.turn_player, observation.previous_scores)
     state.set_cards(hands, observation.field, unseen, observation.discard, face_down)
     state.phase, state.player, state.turn_player = observation.phase, me, observation.turn_player

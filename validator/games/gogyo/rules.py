@@ -98,8 +98,8 @@ class GogyoObservation:
     def __init__(self, game_name: str, game: GogyoGame, seat: Seat, phase: int, turn_player: Seat,
                  hands: tuple[tuple[int, ...], ...], down: tuple[int, ...], field: tuple[int, ...], deck_size: int,
                  discard_size: int, duel_winner: Seat, duel_loser: Seat, first_turn: bool,
-                 previous_scores: tuple[tuple[int, ...], ...], discard: tuple[int, ...] = (),
-                 own_turns: tuple[int, ...] = ()) -> None:
+                 previous_scores: tuple[tuple[int, ...], ...], discard: tuple[int, ...],
+                 own_turns: tuple[int, ...]) -> None:
         self.game_name, self.game, self.seat, self.phase, self.turn_player = game_name, game, seat, phase, turn_player
         self._hands, self._down, self.field = hands, down, field  # _down[s]: bit mask of s's face-down cards
         self.deck_size, self.discard_size, self.duel_winner, self.duel_loser = deck_size, discard_size, duel_winner, \
