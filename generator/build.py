@@ -5,7 +5,7 @@ import json
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from validator.checks import check_game
 from validator.issues import DeckError, Issue
@@ -20,6 +20,9 @@ from .imposition import ImpositionError, SheetPlan, plan_sheet
 from .output_set import output_set
 from .pdfdoc import atomic_path, register_fonts
 from .pdfx import DEFAULT_STANDARD, STANDARDS
+
+if TYPE_CHECKING:
+    from .preflight import Finding
 
 MODES = ("sheets", "printshop", "both")
 
@@ -48,6 +51,7 @@ class BuildResult:
     placements: list[Placement] = field(default_factory=list)
     data_files: list[str] = field(default_factory=list)  # non-PDF outputs, e.g. the simulation report
     maps: list[dict[str, Any]] = field(default_factory=list)  # build.json's tiled-map records
+    findings: list[tuple[Path, list[Finding]]] = field(default_factory=list)  # preflight of the print files
 
 
 class BuildError(Exception):
@@ -118,42 +122,49 @@ def _check_only(game: Game, options: BuildOptions) -> None:
                                 f"{game.id} (components: {', '.join(sorted(known))})")])
 
 
-def _refuse_false_claims(game: Game, options: BuildOptions, result: BuildResult) -> None:
+def _refuse_false_claims(game: Game, findings: list[tuple[Path, list[Finding]]]) -> None:
     """A file may not claim PDF/X-1a and hold transparency (soft-masked art, opacity): the build fails,
-    naming where, and the previous output set stays. X-4 allows transparency, so it is not checked."""
-    from .preflight import preflight
-
-    if STANDARDS[options.pdfx].transparency:
-        return
-
+    naming where, and the previous output set stays. (Preflight reports transparency only in a file
+    claiming X-1a; X-4 allows it.)"""
     problems = []
-    for written in result.files:
-        blending = [f for f in preflight(written.path, boxes=False) if f.what.startswith("transparency")]
+    for path, found in findings:
+        blending = [f for f in found if f.what.startswith("transparency")]
         if blending:
             pages = ", ".join(str(f.page) for f in blending[:5]) + (" …" if len(blending) > 5 else "")
             problems.append(Issue(game.location, "pdfx-transparency",
-                                  f"{written.name}: page {pages} holds transparency (art with an alpha channel "
-                                  "or an opacity), which PDF/X-1a does not allow; build --pdfx x-4 or give "
-                                  "the art none"))
+                                  f"{game.id}/{path.name}: page {pages} holds transparency (art with an alpha "
+                                  "channel or an opacity), which PDF/X-1a does not allow; build --pdfx x-4 or "
+                                  "give the art none"))
     if problems:
         raise BuildError(problems)
 
 
-def build_game(game: Game, options: BuildOptions, progress: Callable[[int], None] = lambda n: None) -> BuildResult:
+def build_game(game: Game, options: BuildOptions, progress: Callable[[int], None] = lambda n: None, *,
+               preflight_workers: int | None = None) -> BuildResult:
     """Write the game's files; output/<game>/ is replaced as a whole once all of them are complete.
 
     A partial build (--only, --no-report, --proof, one --mode) keeps the files it does not rewrite,
-    and build.json keeps their entries.
+    and build.json keeps their entries. With `preflight_workers` the print files are preflighted
+    (that many at once) and the findings returned; an X-1a build preflights them in any case, once,
+    to refuse transparency before the new set replaces the old.
     """
+    from .preflight import check_print_files
+
     _check_only(game, options)
     plans = _plans(game, options)
     partial = bool(options.only) or not options.report or options.proof or options.mode != "both"
     with output_set(options.output_dir, game.id, keep_previous=partial) as staging:
         result = _write_files(game, options, plans, staging, progress)
-        _refuse_false_claims(game, options, result)
+        x1a = not STANDARDS[options.pdfx].transparency
+        if preflight_workers is not None or x1a:
+            result.findings = check_print_files([f.path for f in result.files], workers=preflight_workers or 1)
+        if x1a:
+            _refuse_false_claims(game, result.findings)
         _write_manifest(staging / "build.json", game, options, result, merge=partial)
     final = options.output_dir / game.id
     result.files = [replace(f, path=final / f.path.relative_to(staging)) for f in result.files]
+    result.findings = [(final / path.relative_to(staging), found) for path, found in result.findings
+                       if preflight_workers is not None]
     return result
 
 

@@ -55,30 +55,15 @@ def build_one(game_id: str, options: BuildOptions, *, preflight_workers: int = 1
             game = load_checked(game_id, options.decks_dir)
             if on_loaded is not None:
                 on_loaded(total_steps(game, options))
-            result = build_game(game, options, progress=progress)
+            result = build_game(game, options, progress=progress, preflight_workers=preflight_workers)
     except (BuildError, DrawError) as exc:
         return GameOutcome(game_id, issues=exc.issues, seconds=time.perf_counter() - start)
     except OSError as exc:  # e.g. the disk is full
         return GameOutcome(game_id, write_error=f"{exc.filename or options.output_dir}: cannot write the build "
                                                 f"({exc.strerror or exc})", seconds=time.perf_counter() - start)
-    warnings = preflight_lines([f.path for f in result.files], workers=preflight_workers)
+    warnings = [f"warning: {finding.line(str(path))}" for path, found in result.findings for finding in found]
     return GameOutcome(game_id, result.files, len(result.placements), warnings=warnings,
                        seconds=time.perf_counter() - start)
-
-
-def preflight_lines(paths: list[Path], *, workers: int) -> list[str]:
-    """Preflight the print files a build wrote (several at once with workers > 1); one line per
-    finding, in file order. Report and fillable files are for the screen and are not held to print."""
-    from .preflight import preflight_print_file
-
-    printed = [p for p in paths if not p.name.startswith("report") and "-fillable" not in p.name]
-    workers = min(len(printed), workers)
-    if workers > 1:
-        with ProcessPoolExecutor(workers, mp_context=multiprocessing.get_context("fork")) as pool:
-            results = list(pool.map(preflight_print_file, printed))
-    else:
-        results = [preflight_print_file(path) for path in printed]
-    return [f"warning: {finding.line(str(path))}" for path, findings in zip(printed, results) for finding in findings]
 
 
 def build_side_by_side(game_ids: list[str], options: BuildOptions, workers: int) -> Iterator[GameOutcome]:

@@ -515,6 +515,20 @@ def preflight_print_file(path: Path) -> list[Finding]:
     return preflight(path, boxes=needs_boxes(path.name), pdfx=True)
 
 
+def check_print_files(paths: list[Path], *, workers: int = 1) -> list[tuple[Path, list[Finding]]]:
+    """The print files among what a build wrote, each with its findings, `workers` files at a time.
+    Report and fillable files are for the screen and are not held to print."""
+    printed = [p for p in paths if not p.name.startswith("report") and "-fillable" not in p.name]
+    workers = min(len(printed), workers)
+    if workers > 1:
+        import multiprocessing
+        from concurrent.futures import ProcessPoolExecutor
+
+        with ProcessPoolExecutor(workers, mp_context=multiprocessing.get_context("fork")) as pool:
+            return list(zip(printed, pool.map(preflight_print_file, printed)))
+    return [(path, preflight_print_file(path)) for path in printed]
+
+
 def needs_boxes(name: str) -> bool:
     """Whether a file fudaya writes is cut by the shop to one trim per page (its print-shop files)."""
     return name.endswith("-printshop.pdf")

@@ -161,19 +161,17 @@ def test_what_fudaya_writes_for_print_passes(game_id: str, tmp_path: Path) -> No
 def test_the_build_preflights_its_files_in_parallel_and_prints_findings_in_file_order(
         bad_pdf: Path, clean_pdf: Path, tmp_path: Path) -> None:
     """Several files are checked at once (one process each); the warnings come out as if one by one."""
-    from generator.build_many import preflight_lines
-    from generator.preflight import preflight_print_file
+    from generator.preflight import check_print_files, preflight_print_file
 
     first, second = tmp_path / "a-printshop.pdf", tmp_path / "b.pdf"
     first.write_bytes(bad_pdf.read_bytes())
     second.write_bytes(bad_pdf.read_bytes())
-    lines = preflight_lines([first, tmp_path / "report.pdf", second, clean_pdf], workers=3)
-    assert lines == preflight_lines([first, tmp_path / "report.pdf", second, clean_pdf], workers=1)
-
-    expected = [f"warning: {f.line(str(path))}" for path in (first, second, clean_pdf)
-                for f in preflight_print_file(path)]  # report.pdf is not a print file: not checked
-    assert lines == expected
-    assert len(expected) > 20 and any("no TrimBox" in line for line in expected)  # boxes: print-shop files only
+    checked = check_print_files([first, tmp_path / "report.pdf", second, clean_pdf], workers=3)
+    assert checked == check_print_files([first, tmp_path / "report.pdf", second, clean_pdf], workers=1)
+    # in file order, report.pdf left out (not a print file), each file's findings as one by one
+    assert checked == [(path, preflight_print_file(path)) for path in (first, second, clean_pdf)]
+    lines = [finding.what for _, found in checked for finding in found]
+    assert len(lines) > 20 and "no TrimBox (the shop cannot tell where to cut)" in lines  # boxes: print-shop files
 
 
 def test_inline_images_and_forms_are_walked_where_they_are_drawn(tmp_path: Path) -> None:
@@ -226,3 +224,23 @@ def test_resources_and_boxes_inherited_from_the_page_tree_are_read(tmp_path: Pat
     found = {f.what: f for f in preflight(path, boxes=False)}
     assert set(found) == {"RGB fill colour 1 0 0", "font Helvetica not embedded"}
     assert found["RGB fill colour 1 0 0"].at == pytest.approx((20 / 72 * 25.4, 20 / 72 * 25.4), abs=0.1)
+
+
+def test_a_build_reports_its_print_files_findings_under_their_final_names(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The build preflights inside its staging folder, once; the warnings name the files where they end up."""
+    import generator.preflight as module
+    from generator.build_many import build_one
+
+    calls: list[Path] = []
+
+    def one_finding(path: Path, pages: object = None) -> list[Finding]:
+        calls.append(path)
+        return [Finding(1, "test finding", (1.0, 2.0))]
+
+    monkeypatch.setattr(module, "preflight_print_file", one_finding)
+    outcome = build_one("gogyo", BuildOptions(output_dir=tmp_path, report=False))
+    final = tmp_path / "gogyo"
+    assert outcome.warnings == [f"warning: {final / name}: page 1 at 1.0,2.0 mm: test finding" for name in (
+        "cards.pdf", "cards-printshop.pdf", "score-sheet.pdf", "rulebook.pdf")]
+    assert len(calls) == 4 and all(".staging-" in str(path) for path in calls)  # checked before the swap, once
