@@ -545,6 +545,55 @@ def simulate(
         typer.echo("\n".join(render_text(summary) for summary in summaries))
 
 
+@app.command()
+def ladder(
+    game_id: Annotated[str, typer.Argument(metavar="GAME", help="game to climb, e.g. gogyo")],
+    rungs: Annotated[str | None, typer.Option(
+        help="policies from weakest to strongest (default: game.json simulation.ladder, else "
+             "random,greedy,mcts:100,mcts:1000)")] = None,
+    matches: Annotated[int | None, typer.Option(
+        help="the most matches each adjacent pair plays head to head (default: game.json, else 100)")] = None,
+    self_play: Annotated[int | None, typer.Option(
+        help="the most matches each rung plays against itself for its balance metrics (0: none; default: matches)")]
+        = None,
+    players: Annotated[int | None, typer.Option(help="seats at the table (default: game.json simulation)")] = None,
+    precision: Annotated[float, typer.Option(
+        help="stop a pair or a rung once its 95% intervals are within this on either side (0: play every match)")]
+        = 0.0,
+    seed: Annotated[int | None, typer.Option(help="base seed (default: game.json simulation, else 1)")] = None,
+    workers: Annotated[int, typer.Option(help="worker processes (results do not depend on it)")] = 1,
+    as_json: Annotated[bool, typer.Option("--json", help="print the ladder as JSON")] = False,
+    decks: DecksOption = WORKING_DECKS,
+) -> None:
+    """Climb the strength ladder: each adjacent pair of policies head to head (the stronger in one seat),
+    and the seats' win rates with every seat at each strength, with 95% intervals.
+
+    Example: fudaya ladder gogyo --players 2 --rungs random,greedy,mcts:100 --matches 100 --workers 2"""
+    import json
+    from dataclasses import replace
+
+    from validator.ladder import LadderPlan, climb
+    from validator.sim_plan import SimulationPlan
+    from validator.sim_report import ladder_lines
+
+    model = _model(game_id, decks)
+    engine = _engine(model)
+    base = SimulationPlan.from_game(model) or SimulationPlan(engine.max_players, 100, ("greedy",))
+    given = LadderPlan.from_game(model) or LadderPlan(("random", "greedy", "mcts:100", "mcts:1000"), 100, 100,
+                                                       base.players)
+    count = matches if matches is not None else given.matches
+    plan = LadderPlan(tuple(name.strip() for name in rungs.split(",")) if rungs else given.rungs, count,
+                      self_play if self_play is not None else (count if matches is not None else given.self_play),
+                      players if players is not None else given.players)
+    base = replace(base, precision=precision, seed=base.seed if seed is None else seed)
+    try:
+        result = climb(engine, base, plan, workers=workers)
+    except ValueError as exc:
+        _err(f"{game_id}: {exc}")
+        raise typer.Exit(2) from None
+    typer.echo(json.dumps(result, ensure_ascii=False, indent=1) if as_json else "\n".join(ladder_lines(result)))
+
+
 def player_counts(text: str | None, default: int) -> list[int]:
     """`--players`: one count ("5") or an inclusive range ("5..8"); ValueError with the reason otherwise."""
     if text is None:

@@ -7,6 +7,7 @@ from pathlib import Path
 from typing import Any
 
 from validator.engine.registry import engine_for, engine_name, find_spec
+from validator.ladder import LadderPlan, climb
 from validator.model import Game
 from validator.sim_plan import SimulationPlan, at_count, default_workers, play_plan, run_plan, summarize_plan
 from validator.stats import table_size_digest
@@ -80,6 +81,9 @@ def _simulate(game: Game, plan: SimulationPlan, workers: int | None) -> dict[str
     study = VariantStudy.from_game(game)
     if study is not None:
         summary["variants"] = run_study(game, study, plan, workers=workers or default_workers(), shipped=records)
+    ladder = LadderPlan.from_game(game)
+    if ladder is not None:
+        summary["ladder"] = climb(engine, plan, ladder, workers=workers)
     spec = find_spec(engine_name(game))
     summary["names_ja"] = {"endings": dict(spec.endings), "events": dict(spec.events)}
     return summary

@@ -185,7 +185,56 @@ def _variant_section(v: dict[str, Any], styles: dict[str, ParagraphStyle], font:
         Spacer(1, 2 * mm), table, Spacer(1, 2 * mm),
         _para(f"既定（★）の理由：{v['why_default']}", styles["small"]),
         _para(f"測定結果：{v['verdict_ja']}", styles["small"]),
-    ]
+    ] + _strong_play(v.get("strong_play"), styles)
+
+
+def _strong_play(strong: dict[str, Any] | None, styles: dict[str, ParagraphStyle]) -> list[Any]:
+    """The same options played again by stronger policies: their Balance, verdict and whether the conclusion holds."""
+    if not strong:
+        return []
+    balances = "、".join(f"{'★' if row['default'] else ''}「{row['label']}」{row['balance']:.3f}"
+                        f"（{row['matches']} 試合）" for row in strong["options"])
+    return [Spacer(1, 1 * mm),
+            _para(f"強い方針 {'・'.join(strong['policies'])} で遊び直した結果（各案 上限 {strong['matches_per_option']}"
+                  f" 試合）：Balance {balances}。{strong['verdict_ja']}", styles["small"]),
+            _para(f"結論：{strong['conclusion_ja']}", styles["small"])]
+
+
+def _interval_text(row: dict[str, Any]) -> str:
+    return f"{_pct(row['rate'])}\n[{_pct(row['ci95'][0])}–{_pct(row['ci95'][1])}]"
+
+
+def _ladder_section(ladder: dict[str, Any], styles: dict[str, ParagraphStyle], font: str, bold: str) -> list[Any]:
+    """The strength ladder: each pair head to head (is the rung really stronger?), then the balance
+    measured with every seat at each strength (does an imbalance grow with skill?)."""
+    style = [("FONT", (0, 0), (-1, -1), font, 7.5), ("FONT", (0, 0), (-1, 0), bold, 8),
+             ("TEXTCOLOR", (0, 0), (-1, -1), INK), ("LINEBELOW", (0, 0), (-1, -1), 0.3, RULE),
+             ("ALIGN", (1, 0), (-1, -1), "RIGHT"), ("VALIGN", (0, 0), (-1, -1), "MIDDLE")]
+    fair = "弱い側だけの卓での同じ席の勝率" if ladder["team_victory"] else "公平な取り分"
+    pairs = [["組（強い側 対 弱い側）", "試合", "強い側の勝率 [95%]", fair, "判定"]]
+    for pair in ladder["pairs"]:
+        pairs.append([f"{pair['stronger']} 対 {pair['weaker']}", f"{pair['finished']}", _interval_text(pair),
+                      _pct(pair["reference"]), "強い" if pair["separated"] else "区別できない"])
+    head = Table(pairs, colWidths=[48 * mm, 14 * mm, 34 * mm, 34 * mm, 24 * mm], repeatRows=1)
+    head.setStyle(TableStyle(style))
+    story: list[Any] = [
+        _para("強さの段階", styles["h2"]),
+        _para(f"{ladder['players']}人、シード {ladder['seed']}。隣り合う段を対戦させる（強い側が1席、弱い側が残りの席。"
+              f"最初の手番は毎試合ランダム）。各組 上限 {ladder['matches_per_pair']} 試合。", styles["small"]),
+        Spacer(1, 2 * mm), head, Spacer(1, 1 * mm), _para(ladder["order_ja"], styles["small"]), Spacer(1, 2 * mm)]
+    if ladder["strengths"]:
+        seats = len(ladder["strengths"][0]["seats"])
+        rows = [["全席が同じ方針", "試合", "Balance"] + [f"手番順{n}" for n in range(1, seats + 1)] + ["平均手番"]]
+        for row in ladder["strengths"]:
+            rows.append([row["policy"], f"{row['finished']}", f"{row['balance']:.3f}"]
+                        + [_interval_text(seat) for seat in row["seats"]] + [f"{row['turns_mean']:.1f}"])
+        width = min(24.0, 110.0 / seats)
+        table = Table(rows, colWidths=[30 * mm, 12 * mm, 15 * mm] + [width * mm] * seats + [15 * mm], repeatRows=1)
+        table.setStyle(TableStyle(style))
+        story += [KeepTogether([_para("強さごとの釣り合い", styles["h2"]), table])]
+        if "seats_ja" in ladder:
+            story += [Spacer(1, 1 * mm), _para(ladder["seats_ja"], styles["small"])]
+    return story
 
 
 def write_report_pdf(path: Path, summary: dict[str, Any], *, title: str, font: str, bold: str) -> int:
@@ -238,6 +287,8 @@ def write_report_pdf(path: Path, summary: dict[str, Any], *, title: str, font: s
     story += _counter_section(s, styles, font, bold)
     if "variants" in s:
         story.append(KeepTogether(_variant_section(s["variants"], styles, font, bold)))
+    if "ladder" in s:
+        story += _ladder_section(s["ladder"], styles, font, bold)
     story.append(_para("前提", styles["h2"]))
     for note in (f"1手番を {s['play_time']['seconds_per_turn']:g} 秒と仮定（その手番で起きることすべてを含む）。"
                  "シャッフル・配札・得点計算の時間は含まない。",

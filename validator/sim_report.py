@@ -121,7 +121,7 @@ def render_headline(s: dict[str, Any]) -> list[str]:
         f"(box {box[0]}–{box[1]} min: {_pct(time['share_within_box'])} within, "
         f"{_pct(time['share_below_box'])} shorter, {_pct(time['share_above_box'])} longer)",
         f"win rate by turn order (95% CI): {seats}; Balance {ludii['Balance']:.3f}",
-    ] + _label_lines(s.get("labels")) + _variant_lines(s.get("variants"))
+    ] + _label_lines(s.get("labels")) + _variant_lines(s.get("variants")) + ladder_lines(s.get("ladder"))
 
 
 def box_time_warning(s: dict[str, Any]) -> str | None:
@@ -178,4 +178,35 @@ def _variant_lines(v: dict[str, Any] | None) -> list[str]:
             lines.append(f"      {'':<10} by {group['kind']}: " + _label_rates_text(group["rows"], "  "))
     lines.append(f"why the default: {v['why_default']}")
     lines.append(f"measured: {v['verdict']}")
+    strong = v.get("strong_play")
+    if strong:
+        most = counted(strong["matches_per_option"], "match")
+        balances = "  ".join(f"{row['id']} Balance {row['balance']:.3f}" for row in strong["options"])
+        lines.append(f"again with {', '.join(strong['policies'])} (at most {most} per option): {balances}")
+        lines.append(f"  {strong['verdict']}")
+        lines.append(f"  {strong['conclusion']}")
+    return lines
+
+
+def _interval(row: dict[str, Any]) -> str:
+    return f"{_pct(row['rate'])} [{_pct(row['ci95'][0])}–{_pct(row['ci95'][1])}]"
+
+
+def ladder_lines(ladder: dict[str, Any] | None) -> list[str]:
+    """The strength ladder: each pair head to head, then the balance at every strength, then the verdicts."""
+    if not ladder:
+        return []
+    lines = [f"strength ladder at {counted(ladder['players'], 'player')}, seed {ladder['seed']} "
+             f"(the stronger in one seat against the weaker in the rest):"]
+    for pair in ladder["pairs"]:
+        played = counted(pair["finished"], "match")
+        lines.append(f"  {pair['stronger']} vs {pair['weaker']}: {_interval(pair)} of {played} against a fair "
+                     f"{_pct(pair['reference'])}{'' if pair['separated'] else ' (not separated)'}")
+    for row in ladder["strengths"]:
+        seats = " ".join(_pct(seat["rate"]) for seat in row["seats"])
+        lines.append(f"  all {row['policy']}: Balance {row['balance']:.3f}, seats {seats}, "
+                     f"{row['turns_mean']:.1f} turns a game ({counted(row['finished'], 'match')})")
+    lines.append(f"  {ladder['order']}")
+    if "seats" in ladder:
+        lines.append(f"  {ladder['seats']}")
     return lines

@@ -52,6 +52,8 @@ class VariantStudy:
     matches: int
     options: tuple[VariantOption, ...]
     location: Location
+    strong_policies: tuple[str, ...] = ()  # "strong_play": the options played again by these…
+    strong_matches: int = 0                # …at most this many matches each
 
     @classmethod
     def from_game(cls, game: Game) -> VariantStudy | None:
@@ -65,8 +67,10 @@ class VariantStudy:
                           where.child("options").child(index),
                           {str(a["name"]): int(a["points"]) for a in raw.get("areas", [])})
             for index, raw in enumerate(spec["options"]))
+        strong = spec.get("strong_play", {})
         return cls(spec["question"], spec["default"], spec["why_default"],
-                   spec.get("matches", game.simulation["matches"]), options, where)
+                   spec.get("matches", game.simulation["matches"]), options, where,
+                   tuple(strong.get("policies", ())), strong.get("matches", 0))
 
 
 def apply_option(game: Game, option: VariantOption) -> Game:
@@ -144,13 +148,26 @@ def run_study(game: Game, study: VariantStudy, plan: SimulationPlan, *, workers:
               shipped: Sequence[MatchRecord] | None = None) -> dict[str, Any]:
     """Play every option with the plan's seats, policies, seed and precision; JSON-ready comparison,
     default marked. `shipped`: the records of `plan` itself, when the caller has played them; the
-    default option is the deck as shipped (check_study), so at the same cap they are its records."""
+    default option is the deck as shipped (check_study), so at the same cap they are its records.
+    With "strong_play", every option is played again by the stronger policies, and the result says
+    whether the conclusion drawn under the plan's policies still holds."""
     reuse = shipped is not None and study.matches == plan.matches
-    plan = dataclasses.replace(plan, matches=study.matches)
+    result = _compare(game, study, dataclasses.replace(plan, matches=study.matches), workers,
+                      shipped if reuse else None)
+    if study.strong_policies:
+        strong_plan = dataclasses.replace(plan, policies=study.strong_policies, matches=study.strong_matches)
+        strong = _compare(game, study, strong_plan, workers, None)
+        result["strong_play"] = {**strong, **_conclusion_change(result, strong)}
+    return result
+
+
+def _compare(game: Game, study: VariantStudy, plan: SimulationPlan, workers: int,
+             shipped: Sequence[MatchRecord] | None) -> dict[str, Any]:
+    """Every option played under `plan` (the default's records taken from `shipped` when given)."""
     rows = []
     for option in study.options:
         engine = engine_for(apply_option(game, option))
-        if reuse and shipped is not None and option.id == study.default:
+        if shipped is not None and option.id == study.default:
             records, config = list(shipped), plan.config(engine, workers)
         else:
             records, config = play_plan(engine, plan, workers=workers)
@@ -180,7 +197,7 @@ def run_study(game: Game, study: VariantStudy, plan: SimulationPlan, *, workers:
         "question": study.question,
         "default": study.default,
         "why_default": study.why_default,
-        "matches_per_option": study.matches,
+        "matches_per_option": plan.matches,
         "players": plan.players,
         "policies": list(plan.policies),
         "seed": plan.seed,
@@ -189,6 +206,47 @@ def run_study(game: Game, study: VariantStudy, plan: SimulationPlan, *, workers:
         "most_balanced": by_balance[0]["id"],
         **_verdicts(rows, default, by_balance),
     }
+
+
+def _separated_from_default(result: Mapping[str, Any]) -> dict[str, bool]:
+    """Per option: whether its seat win-rate intervals separate from the default's (the only order claimed)."""
+    default = next(row for row in result["options"] if row["default"])
+    return {row["id"]: not _intervals_overlap(row["seats"], default["seats"])
+            for row in result["options"] if not row["default"]}
+
+
+def _conclusion_change(weak: Mapping[str, Any], strong: Mapping[str, Any]) -> dict[str, Any]:
+    """Does stronger play change what the study concludes? The conclusion is which options are told
+    apart from the default (intervals separating); an option told apart under both policies but on
+    the other side of the default's Balance counts as a change too."""
+    before, after = _separated_from_default(weak), _separated_from_default(strong)
+    side = {row["id"]: row["balance"] for row in weak["options"]}
+    side_strong = {row["id"]: row["balance"] for row in strong["options"]}
+    flipped = [option for option in before if before[option] and after[option]
+               and (side[option] > side[weak["default"]]) != (side_strong[option] > side_strong[weak["default"]])]
+    changed = sorted(option for option in before if before[option] != after[option]) + flipped
+    labels = {row["id"]: row["label"] for row in weak["options"]}
+    policies = "・".join(strong["policies"])
+    if not changed:
+        told = [labels[o] for o, apart in after.items() if apart]
+        what = (f"「{'」「'.join(told)}」が既定と区別される点も同じ" if told
+                else "どの案も既定と区別できない点も同じ")
+        text_ja = f"強い方針（{policies}）で遊び直しても結論は変わらない：{what}。"
+        text = f"stronger play ({', '.join(strong['policies'])}) does not change the conclusion"
+    else:
+        parts = []
+        for option in changed:
+            if option in flipped:
+                parts.append(f"「{labels[option]}」は既定との釣り合いの上下が逆になる")
+            elif after[option]:
+                parts.append(f"「{labels[option]}」が既定と区別されるようになる")
+            else:
+                parts.append(f"「{labels[option]}」は既定と区別できなくなる")
+        text_ja = f"強い方針（{policies}）で遊び直すと結論が変わる：{'、'.join(parts)}（95%区間で判定）。"
+        text = (f"stronger play ({', '.join(strong['policies'])}) changes the conclusion for "
+                f"{', '.join(changed)}")
+    return {"conclusion_changed": bool(changed), "changed_options": changed,
+            "conclusion": text, "conclusion_ja": text_ja}
 
 
 def _verdicts(rows: Sequence[Mapping[str, Any]], default: Mapping[str, Any],

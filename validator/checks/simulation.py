@@ -2,9 +2,12 @@
 from __future__ import annotations
 
 from collections.abc import Iterator
+from dataclasses import replace
 
+from ..engine.api import RulesGame, TeamVictory
 from ..engine.registry import engine_for
-from ..issues import DeckError, Issue
+from ..issues import DeckError, Issue, Location
+from ..ladder import LadderPlan
 from ..model import Game
 from ..sim_plan import SimulationPlan, default_workers
 from ..variants import VariantStudy, check_study
@@ -31,3 +34,25 @@ def check(game: Game) -> Iterator[Issue]:
     study = VariantStudy.from_game(game)
     if study is not None:
         yield from check_study(game, study)
+        if study.strong_policies:
+            try:
+                replace(plan, policies=study.strong_policies).config(engine, 1)
+            except ValueError as exc:
+                yield Issue(study.location.child("strong_play").child("policies"), "simulation", str(exc))
+    ladder = LadderPlan.from_game(game)
+    if ladder is not None:
+        yield from _ladder_issues(engine, plan, ladder, where.child("ladder"))
+
+
+def _ladder_issues(engine: RulesGame, plan: SimulationPlan, ladder: LadderPlan, where: Location) -> Iterator[Issue]:
+    """Every rung names a policy the engine has, at a table size it plays; a team game has self-play."""
+    try:
+        ladder.check()
+        for rung in ladder.rungs:
+            replace(plan, players=ladder.players, policies=(rung,)).config(engine, 1)
+    except ValueError as exc:
+        yield Issue(where, "simulation", f"ladder: {exc}")
+        return
+    if isinstance(engine, TeamVictory) and engine.team_victory and not ladder.self_play:
+        yield Issue(where.child("self_play"), "simulation",
+                    "ladder: a team game needs self_play matches (each pair's fair share is read from them)")

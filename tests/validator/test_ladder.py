@@ -1,0 +1,160 @@
+"""The strength ladder (validator/ladder.py): pairs head to head, balance by strength, claims only
+where intervals separate; and the variant study played again by stronger policies (strong_play)."""
+from __future__ import annotations
+
+import json
+import random
+from dataclasses import replace
+from pathlib import Path
+
+import pytest
+from pypdf import PdfReader
+
+from generator.report_pdf import write_report_pdf
+from validator.checks.simulation import check
+from validator.engine.registry import engine_for
+from validator.issues import json_path
+from validator.ladder import LadderPlan, _reference, _verdicts, climb
+from validator.loader import load_game
+from validator.paths import DEFAULT_DECKS_DIR
+from validator.sim_plan import SimulationPlan, run_plan
+from validator.variants import _conclusion_change
+
+
+@pytest.fixture(scope="module")
+def gogyo():
+    return load_game(DEFAULT_DECKS_DIR, "gogyo")
+
+
+def _base(players: int = 2) -> SimulationPlan:
+    return SimulationPlan(players, 40, ("greedy",), seed=3, precision=0.0)
+
+
+def test_a_ladder_plays_each_pair_and_each_rung_and_greedy_beats_random(gogyo) -> None:
+    engine = engine_for(gogyo)
+    ladder = LadderPlan(("random", "greedy"), 40, 30, 2)
+    one = climb(engine, _base(), ladder, workers=1)
+    assert one == climb(engine, _base(), ladder, workers=2)  # the seed decides, not the workers
+    (pair,) = one["pairs"]
+    assert (pair["stronger"], pair["weaker"], pair["matches"], pair["reference"]) == ("greedy", "random", 40, 0.5)
+    assert pair["separated"] and pair["ci95"][0] > 0.5  # greedy plays far better than chance
+    assert one["order_shown"]
+    assert [row["policy"] for row in one["strengths"]] == ["random", "greedy"]
+    assert all(row["matches"] == 30 and len(row["seats"]) == 2 for row in one["strengths"])
+    # a rung's row is its self-play: the same numbers as simulating it alone
+    alone = run_plan(engine, replace(_base(), policies=("greedy",), matches=30))
+    assert one["strengths"][1]["balance"] == alone["ludii"]["Balance"]
+    assert one["strengths"][1]["seats"] == alone["seats"]
+
+
+def test_a_ladder_at_four_seats_puts_the_stronger_in_one_seat(gogyo) -> None:
+    result = climb(engine_for(gogyo), _base(4), LadderPlan(("random", "greedy"), 20, 0, 4), workers=1)
+    (pair,) = result["pairs"]
+    assert pair["reference"] == 0.25 and result["strengths"] == []
+    assert "seats" not in result  # no self-play: nothing is said about balance by strength
+
+
+@pytest.mark.parametrize(("ladder", "message"), [
+    (LadderPlan(("greedy",), 10, 10, 2), "2 to 6 rungs, not 1"),
+    (LadderPlan(("greedy", "random", "greedy"), 10, 10, 2), "rung 'greedy' is given twice"),
+    (LadderPlan(("random", "greedy"), 0, 10, 2), "at least 1 match a pair"),
+])
+def test_a_ladder_that_cannot_be_climbed_says_why(gogyo, ladder: LadderPlan, message: str) -> None:
+    with pytest.raises(ValueError, match=message):
+        climb(engine_for(gogyo), _base(), ladder)
+
+
+def test_a_team_games_fair_share_is_the_weaker_rungs_own_seat() -> None:
+    rung = {"seat_zero": {"rate": 0.42, "ci95": [0.38, 0.46]}}
+    assert _reference("greedy", {"greedy": rung}, 8, True) == {"reference": 0.42, "reference_ci95": [0.38, 0.46]}
+    assert _reference("greedy", {}, 4, False)["reference"] == 0.25
+    with pytest.raises(ValueError, match="needs self_play"):
+        _reference("greedy", {}, 8, True)
+
+
+def _seats(*intervals: tuple[float, float]) -> list[dict]:
+    return [{"seat": n + 1, "rate": (low + high) / 2, "ci95": [low, high]} for n, (low, high) in enumerate(intervals)]
+
+
+def test_the_ladder_claims_a_change_by_strength_only_where_intervals_separate() -> None:
+    pair = {"stronger": "mcts:100", "weaker": "greedy", "separated": False}
+    weak = {"policy": "greedy", "finished": 100, "seats": _seats((0.40, 0.50), (0.50, 0.60))}
+    same = {"policy": "mcts:100", "finished": 100, "seats": _seats((0.45, 0.55), (0.45, 0.55))}
+    moved = {"policy": "mcts:100", "finished": 100, "seats": _seats((0.55, 0.65), (0.35, 0.45))}
+    calm = _verdicts([pair], [weak, same])
+    assert not calm["order_shown"] and "mcts:100 over greedy" in calm["order"] and not calm["seats_moved"]
+    assert "言えない" in calm["seats_ja"]
+    grown = _verdicts([{**pair, "separated": True}], [weak, moved])
+    assert grown["order_shown"] and grown["seats_moved"]
+    assert "seat 1 45.0% → 60.0%" in grown["seats"] and "手番順2 55.0%→40.0%" in grown["seats_ja"]
+
+
+def _study(*rows: tuple[str, float, list[dict]], policies: tuple[str, ...] = ("greedy",)) -> dict:
+    options = [{"id": i, "label": i.upper(), "default": n == 0, "balance": b, "seats": s}
+               for n, (i, b, s) in enumerate(rows)]
+    return {"default": rows[0][0], "options": options, "policies": list(policies)}
+
+
+def test_strong_play_says_whether_the_conclusion_changes() -> None:
+    narrow, apart = _seats((0.45, 0.55), (0.45, 0.55)), _seats((0.60, 0.70), (0.30, 0.40))
+    weak = _study(("a", 0.95, narrow), ("b", 0.70, apart), ("c", 0.93, narrow))
+    same = _conclusion_change(weak, _study(("a", 0.9, narrow), ("b", 0.6, apart), ("c", 0.9, narrow),
+                                           policies=("mcts:50",)))
+    assert not same["conclusion_changed"] and "変わらない" in same["conclusion_ja"] and "「B」" in same["conclusion_ja"]
+    lost = _conclusion_change(weak, _study(("a", 0.9, narrow), ("b", 0.8, narrow), ("c", 0.9, narrow),
+                                           policies=("mcts:50",)))
+    assert lost["changed_options"] == ["b"] and "区別できなくなる" in lost["conclusion_ja"]
+    gained = _conclusion_change(weak, _study(("a", 0.9, narrow), ("b", 0.6, apart), ("c", 0.7, apart),
+                                             policies=("mcts:50",)))
+    assert gained["changed_options"] == ["c"] and "区別されるようになる" in gained["conclusion_ja"]
+    flipped = _conclusion_change(weak, _study(("a", 0.6, narrow), ("b", 0.8, apart), ("c", 0.6, narrow),
+                                              policies=("mcts:50",)))
+    assert flipped["changed_options"] == ["b"] and "逆になる" in flipped["conclusion_ja"]
+
+
+def _with_simulation(tmp_path: Path, game_id: str, extra: dict) -> Path:
+    """A copy of a game whose game.json simulation block has `extra` merged in (a dict merged into a dict)."""
+    import shutil
+
+    folder = tmp_path / game_id
+    shutil.copytree(DEFAULT_DECKS_DIR / game_id, folder)
+    manifest = json.loads((folder / "game.json").read_text(encoding="utf-8"))
+    for key, value in extra.items():
+        old = manifest["simulation"].get(key)
+        manifest["simulation"][key] = {**old, **value} if isinstance(old, dict) else value
+    (folder / "game.json").write_text(json.dumps(manifest, ensure_ascii=False), encoding="utf-8")
+    return tmp_path
+
+
+def test_check_locates_a_ladder_and_a_strong_play_it_cannot_run(tmp_path: Path) -> None:
+    decks = _with_simulation(tmp_path / "a", "gogyo", {"ladder": {"rungs": ["random", "wizard"], "matches": 10}})
+    issues = list(check(load_game(decks, "gogyo")))
+    assert [json_path(i.location.pointer) for i in issues] == ["$.simulation.ladder"]
+    assert "ladder: no policy 'wizard'" in issues[0].message
+    decks = _with_simulation(tmp_path / "b", "jinzai",
+                             {"variants": {"strong_play": {"policies": ["greedy", "greedy"], "matches": 10}}})
+    issues = list(check(load_game(decks, "jinzai")))
+    assert [json_path(i.location.pointer) for i in issues] == ["$.simulation.variants.strong_play.policies"]
+    assert "2 policies for 4 seats" in issues[0].message
+
+
+def test_the_report_prints_the_ladder(gogyo, tmp_path: Path) -> None:
+    engine = engine_for(gogyo)
+    base = _base()
+    summary = run_plan(engine, replace(base, matches=20))
+    summary["ladder"] = climb(engine, base, LadderPlan(("random", "greedy"), 20, 20, 2), workers=1)
+    from generator.pdfdoc import register_fonts
+
+    fonts = register_fonts(gogyo.fonts)
+    font = fonts.get("gothic", next(iter(fonts.values())))
+    write_report_pdf(tmp_path / "report.pdf", summary, title="五行", font=font, bold=font)
+    text = "".join(page.extract_text() for page in PdfReader(tmp_path / "report.pdf").pages)
+    for words in ("強さの段階", "greedy 対 random", "強さごとの釣り合い", "全席が同じ方針", "判定"):
+        assert words in text, words
+
+
+def test_random_is_seeded_here_only_through_the_plan() -> None:
+    """climb draws nothing itself: the module-level generator is untouched by a ladder."""
+    state = random.getstate()
+    climb(engine_for(load_game(DEFAULT_DECKS_DIR, "gogyo")), _base(), LadderPlan(("random", "greedy"), 10, 0, 2))
+    assert random.getstate() == state

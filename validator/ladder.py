@@ -1,0 +1,170 @@
+"""The strength ladder: policies from weak to strong (random < greedy < mcts:100 < mcts:1000), each
+adjacent pair played head to head, and the balance metrics measured at every strength.
+
+Weak play hides imbalance: a first-seat edge or a dominant line shows only when players play well
+(Ludii measures its games with UCT agents for this reason). So a designer wants two things from
+the ladder: proof that each rung really is stronger than the one below (else "measured at strength
+X" means nothing), and the seats' win rates at each strength, to see whether an imbalance grows
+with skill. Both are claimed only where 95 % intervals separate.
+
+Head to head, the stronger policy takes seat 0 and the weaker every other seat; the first player is
+dealt at random by every engine, so seat 0 starts as often as any. Its fair share is 1/n in a game of
+rivals; in a team game (sanguosha) it is what seat 0 wins when the weaker policy holds it too.
+"""
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from .engine.api import RulesGame, TeamVictory
+from .model import Game
+from .sim_plan import CHECKPOINTS, MIN_CHECKPOINT, SimulationPlan, default_workers, stop_rule, summarize_plan
+from .simulate import MatchRecord, StopRule, simulate
+from .stats import wilson
+from .wording import counted
+
+MAX_RUNGS = 6
+
+
+@dataclass(frozen=True)
+class LadderPlan:
+    """game.json "simulation.ladder" (or the command line): the rungs, weakest first, and how many
+    matches each pair plays head to head and each rung plays against itself."""
+
+    rungs: tuple[str, ...]
+    matches: int
+    self_play: int
+    players: int
+
+    @classmethod
+    def from_game(cls, game: Game) -> LadderPlan | None:
+        spec = (game.simulation or {}).get("ladder")
+        if not spec:
+            return None
+        return cls(tuple(spec["rungs"]), spec["matches"], spec.get("self_play", spec["matches"]),
+                   spec.get("players", game.simulation["players"]))
+
+    def check(self) -> None:
+        """ValueError with a one-line reason when the ladder cannot be climbed as given."""
+        if not 2 <= len(self.rungs) <= MAX_RUNGS:
+            raise ValueError(f"a ladder needs 2 to {MAX_RUNGS} rungs, not {len(self.rungs)}")
+        repeated = sorted({rung for rung in self.rungs if self.rungs.count(rung) > 1})
+        if repeated:
+            raise ValueError(f"ladder rung {repeated[0]!r} is given twice")
+        if self.matches < 1:
+            raise ValueError(f"a ladder needs at least 1 match a pair, not {self.matches}")
+        if self.self_play < 0:
+            raise ValueError(f"self-play matches cannot be negative ({self.self_play})")
+
+
+def _plan(base: SimulationPlan, ladder: LadderPlan, policies: Sequence[str], matches: int) -> SimulationPlan:
+    return dataclasses.replace(base, players=ladder.players, policies=tuple(policies), matches=matches,
+                               other_counts=())
+
+
+def _seat_zero_rule(engine: RulesGame, plan: SimulationPlan) -> StopRule | None:
+    """Stop a head-to-head once the stronger seat's interval is as narrow as the plan's precision."""
+    if plan.precision <= 0:
+        return None
+    whole = isinstance(engine, TeamVictory) and engine.team_victory
+
+    def enough(records: Sequence[MatchRecord]) -> bool:
+        low, high = wilson(_seat_zero_wins(records, whole), sum(not m.timed_out for m in records))
+        return (high - low) / 2 <= plan.precision
+    return StopRule(enough, every=max(MIN_CHECKPOINT, -(-plan.matches // CHECKPOINTS)))
+
+
+def _seat_zero_wins(records: Sequence[MatchRecord], whole: bool) -> float:
+    return sum((1.0 if whole else 1 / len(m.winners)) for m in records if not m.timed_out and 0 in m.winners)
+
+
+def _strength_row(policy: str, summary: dict[str, Any]) -> dict[str, Any]:
+    """What one rung's self-play says about the game: balance, the seats' rates, length."""
+    ludii = summary["ludii"]
+    return {"policy": policy, "matches": summary["matches"], "finished": summary["finished"]["matches"],
+            "balance": ludii["Balance"], "advantage_p1": ludii["AdvantageP1"], "completion": ludii["Completion"],
+            "decision_moves": ludii["DecisionMoves"], "seats": summary["seats"],
+            "seat_zero": summary["policy_seats"][0], "turns_mean": summary["turns"]["per_game"]["mean"],
+            "minutes_mean": summary["play_time"]["minutes_per_match"]["mean"], "labels": summary["labels"]}
+
+
+def climb(engine: RulesGame, base: SimulationPlan, ladder: LadderPlan, *, workers: int | None = None,
+          ) -> dict[str, Any]:
+    """Play the ladder (results depend on the seed alone, never on `workers`); JSON-ready."""
+    ladder.check()
+    workers = workers or default_workers()
+    whole = isinstance(engine, TeamVictory) and engine.team_victory
+    strengths = []
+    if ladder.self_play:
+        for rung in ladder.rungs:
+            plan = _plan(base, ladder, [rung], ladder.self_play)
+            config = plan.config(engine, workers)
+            records = simulate(engine, config, stop_rule(engine, plan))
+            strengths.append(_strength_row(rung, summarize_plan(records, engine, plan, config)))
+    by_rung = {row["policy"]: row for row in strengths}
+    pairs = []
+    for weaker, stronger in zip(ladder.rungs, ladder.rungs[1:]):
+        plan = _plan(base, ladder, [stronger] + [weaker] * (ladder.players - 1), ladder.matches)
+        config = plan.config(engine, workers)
+        records = simulate(engine, config, _seat_zero_rule(engine, plan))
+        finished = sum(not m.timed_out for m in records)
+        wins = _seat_zero_wins(records, whole)
+        pairs.append({"stronger": stronger, "weaker": weaker, "matches": len(records), "finished": finished,
+                      "rate": wins / finished if finished else 0.0, "ci95": list(wilson(wins, finished)),
+                      **_reference(weaker, by_rung, ladder.players, whole)})
+    for pair in pairs:
+        pair["separated"] = pair["ci95"][0] > pair["reference_ci95"][1]
+    return {"players": ladder.players, "seed": base.seed, "rungs": list(ladder.rungs),
+            "matches_per_pair": ladder.matches, "self_play": ladder.self_play, "team_victory": whole,
+            "pairs": pairs, "strengths": strengths, **_verdicts(pairs, strengths)}
+
+
+def _reference(weaker: str, by_rung: dict[str, dict[str, Any]], players: int, whole: bool) -> dict[str, Any]:
+    """What seat 0 would win were the stronger policy no better: exactly 1/n among rivals (seats are
+    symmetric and the first player random), the weaker rung's own seat-0 rate in a team game."""
+    if not whole:
+        return {"reference": 1 / players, "reference_ci95": [1 / players, 1 / players]}
+    if weaker not in by_rung:
+        raise ValueError("a team game's ladder needs self_play matches: they give each pair its fair share")
+    seat = by_rung[weaker]["seat_zero"]
+    return {"reference": seat["rate"], "reference_ci95": list(seat["ci95"])}
+
+
+def _overlap(a: Sequence[float], b: Sequence[float]) -> bool:
+    return a[0] <= b[1] and b[0] <= a[1]
+
+
+def _verdicts(pairs: Sequence[dict[str, Any]], strengths: Sequence[dict[str, Any]]) -> dict[str, Any]:
+    """Sentences a designer can act on: is every rung stronger than the last, and do the seats' win
+    rates move between the weakest and the strongest rung measured (intervals separating)."""
+    shown = [p for p in pairs if p["separated"]]
+    unshown = [p for p in pairs if not p["separated"]]
+    if not unshown:
+        order = "every rung beats the one below it (intervals clear of the fair share)"
+        order_ja = "どの段も一つ下の段に勝ち越す（95%区間が公平な取り分を上回る）"
+    else:
+        names = ", ".join(f"{p['stronger']} over {p['weaker']}" for p in unshown)
+        order = f"not shown at these match counts: {names}" + (
+            f"; shown: {', '.join(p['stronger'] + ' over ' + p['weaker'] for p in shown)}" if shown else "")
+        order_ja = ("この試合数では示せない段がある：" + "、".join(f"{p['weaker']}→{p['stronger']}" for p in unshown)
+                    + "（95%区間が公平な取り分と重なる）")
+    out: dict[str, Any] = {"order_shown": not unshown, "order": order, "order_ja": order_ja}
+    if len(strengths) >= 2:
+        low, high = strengths[0], strengths[-1]
+        moved = [(a, b) for a, b in zip(low["seats"], high["seats"]) if not _overlap(a["ci95"], b["ci95"])]
+        if moved:
+            text = "; ".join(f"seat {a['seat']} {a['rate']:.1%} → {b['rate']:.1%}" for a, b in moved)
+            out["seats"] = f"from {low['policy']} to {high['policy']} the seats' win rates move: {text}"
+            out["seats_ja"] = (f"{low['policy']}から{high['policy']}へ強くすると、手番順の勝率が変わる："
+                               + "、".join(f"手番順{a['seat']} {a['rate'] * 100:.1f}%→{b['rate'] * 100:.1f}%"
+                                          for a, b in moved) + "（95%区間が重ならない）")
+        else:
+            played = counted(min(low["finished"], high["finished"]), "match")
+            out["seats"] = (f"no seat's win rate is shown to move from {low['policy']} to {high['policy']} "
+                            f"(every seat's intervals overlap at {played})")
+            out["seats_ja"] = (f"{low['policy']}と{high['policy']}の間で手番順の勝率が変わるとは、この試合数では"
+                               "言えない（どの手番順も95%区間が重なる）")
+        out["seats_moved"] = bool(moved)
+    return out
