@@ -1,9 +1,11 @@
-"""人材登用 (jinzai, working title): engine, scoring, greedy heuristic and rulebook oracle, exported as SPEC."""
+"""人材登用 (jinzai, working title): engine, scoring, greedy heuristic, rulebook oracle and determinizer (for mcts),
+exported as SPEC."""
 from __future__ import annotations
 
 from ...engine.scoring import from_oracle
 from ...engine.spec import GameSpec
 from .claims import JinzaiOracle
+from .determinize import determinize
 from .policies import choose
 from .state import JinzaiGame
 
@@ -15,4 +17,5 @@ SPEC = GameSpec(name="jinzai", engine=JinzaiGame.from_model, greedy=choose, orac
                 endings={"vp": "勝利点に到達", "max-games": "ゲーム数の上限"},
                 events={"forced_duplicates": "同じ牌を選ばされた", "pool_taken": "場の牌を取った",
                         "rotations": "列の回転", "gifts": "牌を渡した", "games": "ゲーム",
-                        "second_place_by_2": "2位が2点差以内"})
+                        "second_place_by_2": "2位が2点差以内"},
+                determinize=determinize)

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, NamedTuple
 
 from ...engine.actions import ActionCodec
 from ...engine.api import Action, Clarification, Seat, rule
@@ -100,6 +100,31 @@ def counted_kinds(counts: Sequence[int]) -> tuple[int, ...]:
     return tuple(kind for kind, count in enumerate(counts) for _ in range(count))
 
 
+class PublicRecord(NamedTuple):
+    """The public bookkeeping of a match beyond what the heuristic reads, so that a search can rebuild the
+    whole table from one seat's view (determinize.py). Nothing in it is hidden from any seat. A NamedTuple,
+    one field of the observation: a frozen dataclass pays a setattr per field, and the greedy heuristic
+    builds an observation per decision."""
+
+    stage: int                                    # SETUP, BIDDING, ACQUIRING, OVER or SCORING (state.py)
+    step: int                                     # picks, bids or acquisitions made in this stage
+    start: Seat                                   # this round's start player
+    next_start: Seat                              # the next round's, once judged
+    star_seat: Seat                               # who put out a * (not a duplicate) this round, -1 if none
+    dup: tuple[bool, ...]                         # seat -> its bid this round was a forced duplicate
+    out: int                                      # mask of the kinds put out this round
+    pending: tuple[tuple[Seat, Seat], ...]        # tricksters awaiting a column: (chooser, owner)
+    effect: int                                   # an effect awaiting its choice (an action kind), 0 if none
+    effect_seat: Seat
+    rotatable: tuple[int, ...]                    # the numbers a pending 1 may rotate
+    due: bool                                     # judging or scoring waits for pending choices
+    may_hold: tuple[int, ...]                     # seat -> kinds its hand may hold, as forced duplicates showed
+    games_played: int
+    turns: int
+    game_totals: tuple[tuple[int, ...], ...]      # each finished game's totals
+    events: tuple[int, ...]                       # forced duplicates, pools taken, rotations, gifts, 2s put out
+
+
 @dataclass(frozen=True, slots=True)
 class JinzaiObservation:
     """One seat's view: own hand (and hidden picks), everyone's columns, the pool, this round's bids.
@@ -123,6 +148,7 @@ class JinzaiObservation:
     vp: tuple[int, ...]
     places: tuple[Seat, ...]                      # acquiring order once judged
     star_owner: Seat                              # whose sheet a pending trickster goes on
+    public: PublicRecord                          # the rest of the table everyone sees
 
     @property
     def hand(self) -> tuple[int, ...]:

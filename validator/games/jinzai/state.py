@@ -38,6 +38,7 @@ from .rules import (
     TAKE_POOL,
     JinzaiObservation,
     JinzaiRules,
+    PublicRecord,
     counted_kinds,
     describe,
     kind_label,
@@ -228,6 +229,7 @@ class JinzaiState:
         self.out = 0                                       # mask of the kinds put out this round
         self.dup = [False] * n
         self.pending: list[tuple[Seat, Seat]] = []         # tricksters awaiting a column: (chooser, owner)
+        self.may_hold = ((1 << width) - 1,) * n            # seat -> kinds its hand may hold, as the table knows
         self.effect, self.effect_seat = NO_EFFECT, -1      # an effect awaiting its choice
         self.rotatable: tuple[int, ...] = ()               # the numbers a pending ROTATE may choose
         self.start = self.next_start = start
@@ -521,6 +523,10 @@ class JinzaiState:
         if self.out >> number & 1:
             self.dup[seat] = True
             self.forced_duplicates += 1
+            # Forced (clarification "forced-duplicate"): everyone now knows the seat's hand held only kinds
+            # already put out, and a hand only shrinks until the next deal (determinize.py reads this).
+            hold = self.may_hold
+            self.may_hold = (*hold[:seat], hold[seat] & self.out, *hold[seat + 1:])
         else:
             self._effect(seat, number)
         self.out |= 1 << number
@@ -669,7 +675,12 @@ class JinzaiState:
             self.game.name, self.game, player, self._phase, tuple(self.hands[player]), tuple(self.picked[player]),
             tuple(map(tuple, self.cols)), tuple(self.pool), self.pool_side, tuple(self.bids),
             self.num_players - self.step if self.stage == BIDDING else 0, self.round, tuple(self.vp),
-            tuple(self.places), self.pending[0][1] if self.pending else player)
+            tuple(self.places), self.pending[0][1] if self.pending else player,
+            PublicRecord(self.stage, self.step, self.start, self.next_start, self.star_seat, tuple(self.dup),
+                         self.out, tuple(self.pending), self.effect, self.effect_seat, self.rotatable, self.due,
+                         self.may_hold, self.games_played, self.turns, tuple(self.game_totals),
+                         (self.forced_duplicates, self.pool_taken, self.rotations, self.gifts,
+                          self.second_place_by_2)))
 
     # -- display and checks ---------------------------------------------------------------------
     def kind_label(self, kind: int) -> str:
@@ -679,8 +690,9 @@ class JinzaiState:
         return describe(self.game.table.type_of, action)
 
     def check_invariants(self) -> None:
-        """Raise InvariantError unless every tile is in exactly one place, hand sizes fit the round and
-        the incremental masks and counts agree with what they summarise."""
+        """Raise InvariantError unless every tile is in exactly one place, hand sizes fit the round, the
+        incremental masks and counts agree with what they summarise and no hand holds a kind its seat's
+        forced duplicates showed it lacks."""
         if self.stage == OVER:
             return
         n, width, codes = self.num_players, len(self.pool), self.codes
@@ -707,6 +719,8 @@ class JinzaiState:
                 raise InvariantError(f"seat {seat}'s mask of held kinds disagrees with its hand")
             if (self.filled[seat], self.star_top[seat]) != _column_masks(self.cols[seat]):
                 raise InvariantError(f"seat {seat}'s column masks disagree with its columns")
+            if self.held[seat] & ~self.may_hold[seat]:
+                raise InvariantError(f"seat {seat} holds a kind its forced duplicates showed it lacks")
         rules = self.game.rules
         for seat in range(n):
             if self.stage == SETUP:
