@@ -1,10 +1,12 @@
-"""漢字と家紋の戦国武将カードゲーム (sengoku): engine, name table, data checks, greedy heuristic and oracle, as SPEC."""
+"""漢字と家紋の戦国武将カードゲーム (sengoku): engine, name table, data checks, greedy heuristic, oracle and the
+search's determinizer, as SPEC."""
 from __future__ import annotations
 
 from ...engine.scoring import from_oracle
 from ...engine.spec import GameSpec
 from .claims import SengokuOracle
 from .data import check
+from .determinize import determinize
 from .policies import choose
 from .state import SengokuGame
 
@@ -20,4 +22,5 @@ SPEC = GameSpec(name="sengoku", engine=SengokuGame.from_model, greedy=choose, or
                         "riichi": "リーチ宣言", "riichi_wins": "リーチで上がったゲーム", "draws": "流局したゲーム",
                         "tie_rule1": "同点を補足(1)で決めた", "tie_rule2": "同点を補足(2)で決めた",
                         "tie_shared": "同点で勝利を分けた",
-                        **{f"names_p{n}": f"作った名前（手番順{n}）" for n in range(1, 7)}})
+                        **{f"names_p{n}": f"作った名前（手番順{n}）" for n in range(1, 7)}},
+                determinize=determinize)

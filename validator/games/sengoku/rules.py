@@ -156,3 +156,12 @@ class SengokuObservation:
     pile: int                                  # cards left in the draw pile
     riichi: tuple[bool, ...]
     zero_order: tuple[Seat, ...]
+    # Public history a search needs to deal a position (determinize.py): who started, whose turn it is
+    # (the next draw is the seat after it), who discarded the live card (a steal window asks the seats
+    # after it), the seats that have drawn or stolen (base rule: they laid out every name they had, so
+    # their hands hold none) and the steals made.
+    first_player: Seat
+    turn_player: Seat
+    discarder: Seat                            # the seat whose discard is live, -1 if none
+    clean: tuple[bool, ...]
+    steals: int

@@ -182,6 +182,7 @@ class SengokuState:
         self.turn_player = first_player
         self.candidates: list[tuple[Seat, list[Action]]] = []  # (seat, its steals) still to be asked
         self.live = -1                        # the discard open to a steal, -1 if none
+        self.discarder: Seat = -1             # the seat that discarded last
         self.turns = 0
         seating = game.seating(num_players)
         self._after, self._next, self._names_key = seating.after, seating.next, seating.names_key
@@ -291,6 +292,19 @@ class SengokuState:
             self.distinct[seat].remove(card_type)
         return self.stacks[seat][card_type].pop()
 
+    def set_cards(self, hands: Sequence[Sequence[int]], pile: list[int], discards: list[int],
+                  shown_cards: Sequence[Sequence[int]]) -> None:
+        """Put every card in the given place at once: a position dealt for a search (determinize.py).
+        The names those laid-out cards spell and the pending decision are the caller's to set."""
+        num_types = self.table.num_types
+        self.counts = [[0] * num_types for _ in hands]
+        self.distinct = [[] for _ in hands]
+        self.stacks = [{} for _ in hands]
+        for seat, cards in enumerate(hands):
+            self._deal(seat, list(cards))
+        self.pile, self.discards = pile, discards
+        self.shown_cards = [list(cards) for cards in shown_cards]
+
     # -- turn -----------------------------------------------------------------------------------
     def _draw_turn(self, seat: Seat) -> None:
         pile = self.pile
@@ -359,6 +373,7 @@ class SengokuState:
     def _discard(self, seat: Seat, card_type: int) -> None:
         card = self._take_type(seat, card_type)
         self.discards.append(card)
+        self.discarder = seat
         if not self.distinct[seat]:
             self.zero_order.append(seat)
             self.counts_["emptied"] = 1
@@ -488,7 +503,9 @@ class SengokuState:
             hand=self.hand_types(player), hand_sizes=tuple(self.hand_size(s) for s in range(self.num_players)),
             shown=tuple(tuple(s) for s in self.shown), discards=tuple(type_of[c] for c in self.discards),
             live=type_of[self.live] if self.live >= 0 else -1, pile=len(self.pile), riichi=tuple(self.riichi),
-            zero_order=tuple(self.zero_order))
+            zero_order=tuple(self.zero_order), first_player=self.first_player, turn_player=self.turn_player,
+            discarder=self.discarder if self.live >= 0 else -1, clean=tuple(self.clean),
+            steals=self.counts_["steals"])
 
     # -- display and checks ---------------------------------------------------------------------
     def action_to_string(self, action: Action) -> str:
