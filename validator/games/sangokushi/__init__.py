@@ -1,10 +1,12 @@
-"""三国志演義 war game (sangokushi): engine, data checks, greedy heuristic and rulebook oracle, as SPEC."""
+"""三国志演義 war game (sangokushi): engine, data checks, greedy heuristic, rulebook oracle and determinizer
+(for the mcts policy), as SPEC."""
 from __future__ import annotations
 
 from ...engine.scoring import from_oracle
 from ...engine.spec import GameSpec
 from .claims import SangokushiOracle
 from .data import check
+from .determinize import determinize
 from .policies import choose
 from .state import SangokushiGame
 
@@ -26,4 +28,5 @@ SPEC = GameSpec(name="sangokushi", engine=SangokushiGame.from_model, greedy=choo
                         "drawn": "引いたカード", "dismissals": "解雇", "dismissed": "解雇したカード",
                         "shed": "上限で手放したカード", "passes": "パス", "end_target": "目標の点で終了",
                         "end_lord": "君主の死で終了", "end_stalemate": "手詰まりで終了",
-                        "end_rounds": "ラウンド上限で終了"})
+                        "end_rounds": "ラウンド上限で終了"},
+                determinize=determinize)

@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
+from . import knowledge
 from .phases import ATTACK_P, DAMAGE_P, DEFEND_P, END_LORD, OVER
 from .rules import CAPTURE, KILL, METHODS, SangokushiRules
 from .tables import Generals
@@ -45,6 +46,7 @@ def selection_done(state: SangokushiState) -> None:
     if state.phase == ATTACK_P:
         state.sides[0] = state.spent
         state.spent, state.spent_owner = [], -1
+        knowledge.move(state, state.seats[0], knowledge.SPENT, knowledge.SIDE)
         defender = state.seats[1]
         if not state.hands[defender]:
             refuse(state)  # clarification "refusal": an empty hand cannot fight
@@ -55,6 +57,7 @@ def selection_done(state: SangokushiState) -> None:
     state.spent, state.spent_owner = [], -1
     state.up = [state.sides[0][:], state.sides[1][:]]
     state.revealed = True
+    knowledge.reveal(state)
     state.counts["battles"] += 1
     continue_battle(state)
 
@@ -64,6 +67,7 @@ def refuse(state: SangokushiState) -> None:
     attacker = state.seats[0]
     state.counts["refusals"] += 1
     state.used[attacker].extend(state.sides[0])
+    knowledge.move(state, attacker, knowledge.SIDE, knowledge.USED)
     state.spent, state.spent_owner = [], -1
     area = state.area
     clear(state)
@@ -135,8 +139,11 @@ def aftermath(state: SangokushiState) -> None:
                 killed_lords += 1
         else:
             state.used[loser].append(card)
+            knowledge.learn(state, loser, card, knowledge.USED)
             counts["returns"] += 1
     state.used[winner].extend(state.sides[win])
+    for card in state.sides[win]:
+        knowledge.learn(state, winner, card, knowledge.USED)
     state.sides, state.up = [[], []], [[], []]
     state.winner = winner
     if win == 0:
@@ -157,6 +164,7 @@ def place_captured(state: SangokushiState, card: int, *, keep: bool) -> None:
     """6.2/6.5/10.4: a captured card joins the winner's used cards, or goes to the pool."""
     if keep:
         state.used[state.winner].append(card)
+        knowledge.learn(state, state.winner, card, knowledge.USED)
     else:
         state.pool.append(card)
         state.counts["released"] += 1

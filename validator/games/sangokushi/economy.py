@@ -10,6 +10,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from ...engine.api import Action, Seat
+from . import knowledge
 from .battle import affiliation_bonus
 from .phases import DRAW_P, RESTORE_P
 from .rules import ROLL, SPEND, encode
@@ -59,10 +60,14 @@ def recover_roll(state: SangokushiState, seat: Seat) -> None:
         state.hands[seat].extend(state.eligible)
         for card in state.eligible:
             state.used[seat].remove(card)
+        knowledge.move(state, seat, knowledge.USED, knowledge.HAND)  # all came back, which the counts show
+        knowledge.move(state, seat, knowledge.SPENT, knowledge.USED)
         state.counts["restored"] += len(state.eligible)
         state.eligible = []
         state.end_turn()
     else:
+        knowledge.move(state, seat, knowledge.USED, knowledge.ELIGIBLE)
+        knowledge.move(state, seat, knowledge.SPENT, knowledge.USED)
         state.pending = count
         state.phase = RESTORE_P
 
@@ -75,6 +80,7 @@ def recruit_roll(state: SangokushiState, seat: Seat) -> None:
         state.counts["extra_recruits"] += 1
         draws += extra_draws(state, spent, state.d6())
     state.used[seat].extend(spent)
+    knowledge.move(state, seat, knowledge.SPENT, knowledge.USED)
     state.spent, state.spent_owner = [], -1
     state.pending = min(draws, state.limit(seat) - state.held(seat))
     state.phase = DRAW_P
@@ -91,6 +97,7 @@ def draw(state: SangokushiState, seat: Seat, card: int | None) -> None:
         else:
             pool.remove(card)
             hand.append(card)
+            knowledge.learn(state, seat, card, knowledge.HAND)  # the pool is face up (8.3)
         state.pending -= 1
         state.counts["drawn"] += 1
     while state.pending > 0 and deck and not pool:

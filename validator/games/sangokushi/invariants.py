@@ -2,13 +2,15 @@
 
 Kept apart from state.py because it reads everything and changes nothing: card conservation (every card
 in exactly one place), holdings within limits once the limit rules have been applied, area ownership
-and points in step, the battle's cards consistent, counters never negative.
+and points in step, the battle's cards consistent, counters never negative, and every card the table
+knows a seat holds (knowledge.py) in one of the places the table thinks it may be.
 """
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
 from ...engine.api import InvariantError, check_conserved
+from .knowledge import place_of
 from .phases import CAPTURE_P, DAMAGE_P, DEFEND_P, OVER, SHED_P
 
 if TYPE_CHECKING:
@@ -54,3 +56,7 @@ def check(state: SangokushiState) -> None:
         raise InvariantError("dead lords out of step with the cards removed")
     if any(v < 0 for v in state.counts.values()):
         raise InvariantError(f"a negative counter: {state.counts}")
+    for seat, known in enumerate(state.known):
+        for card, may_be in known.items():
+            if not may_be & place_of(state, seat, card):
+                raise InvariantError(f"card {card} is known to be in seat {seat}'s places {may_be} but is not")

@@ -9,10 +9,11 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from ...engine.actions import ActionCodec
 from ...engine.api import Action, Clarification, Seat, rule
+from .knowledge import Known
 
 if TYPE_CHECKING:
     from .state import SangokushiGame
@@ -194,6 +195,23 @@ class BattleView:
     damage: int                       # damage still to be taken by the seat deciding DAMAGE
 
 
+class TableView(NamedTuple):
+    """The rest of what every seat sees, which no heuristic reads but a state dealt from the observation
+    (determinize.py) needs to play on exactly. A NamedTuple, as building one per decision stays cheap."""
+
+    player: Seat                      # whose decision it is
+    turns: int
+    passes_in_row: int
+    area: int                         # the area attacked this turn (a neutral one too), -1 when none
+    spent_owner: Seat                 # whose chosen cards are down (-1: none)
+    spent_count: int                  # how many cards they have chosen face down so far
+    eligible_count: int               # how many used cards the recovering seat may still bring back
+    captured: tuple[int, ...]         # captured cards still to be kept or released, the next one last
+    shed_seat: Seat                   # the seat that lost an area and may have to shed cards, -1 when none
+    starts: tuple[int, ...]           # seat -> start area
+    known: Known                      # per seat, (card, places) the table saw it go to (knowledge.py)
+
+
 @dataclass(frozen=True)
 class SangokushiObservation:
     """One seat's view: its own hand and used cards, the public table, the pending decision."""
@@ -217,3 +235,5 @@ class SangokushiObservation:
     spent: tuple[int, ...]            # cards chosen so far for recovery, recruit, neutral pay or battle
     pending: int                      # draws / restores / discards left in the current step
     battle: BattleView | None
+    eligible: tuple[int, ...]         # the seat's own used cards its recovery may still bring back
+    table: TableView

@@ -19,7 +19,7 @@ from ...engine.api import TERMINAL, Action, InvariantError, Outcome, Seat, best_
 from ...engine.match import FixedGamesMatch
 from ...model import Game as GameModel
 from ...wording import counted
-from . import battle, economy
+from . import battle, economy, knowledge
 from .phases import (
     ATTACK_P,
     CAPTURE_P,
@@ -167,6 +167,9 @@ class SangokushiState:
         self.dead_lords = 0
         self.counts = dict.fromkeys(COUNTERS, 0)
         self.end_reason = ""
+        # what the table saw of each seat's cards (knowledge.py): seat -> card -> the places it may be in
+        self.known: list[dict[int, int]] = [{} for _ in range(num_players)]
+        self.known_view: knowledge.Known | None = None
         self._legal: list[Action] | None = None
 
     def clone(self) -> SangokushiState:
@@ -178,6 +181,7 @@ class SangokushiState:
         other.spent, other.eligible, other.captured = self.spent[:], self.eligible[:], self.captured[:]
         other.sides, other.up, other.seats = [s[:] for s in self.sides], [u[:] for u in self.up], self.seats[:]
         other.counts = dict(self.counts)
+        other.known = [dict(known) for known in self.known]
         other._legal = None
         return other
 
@@ -305,6 +309,7 @@ class SangokushiState:
             self._take_card(seat, x)
             if len(self.spent) == self.rules.neutral_cost:
                 self.used[seat].extend(self.spent)
+                knowledge.move(self, seat, knowledge.SPENT, knowledge.USED)
                 self._clear_spent()
                 self.counts["neutral_captures"] += 1
                 self.change_owner(self.area, seat)
@@ -325,6 +330,7 @@ class SangokushiState:
             self.finish()
         elif kind == SHED:
             (self.hands[seat] if x in self.hands[seat] else self.used[seat]).remove(x)
+            knowledge.forget(self, seat, x)
             self.pool.append(x)
             self.counts["shed"] += 1
             self.finish()
@@ -336,14 +342,17 @@ class SangokushiState:
             self.eligible.remove(x)
             self.used[seat].remove(x)
             self.hands[seat].append(x)
+            knowledge.widen(self, seat, knowledge.ELIGIBLE, knowledge.HAND)
             self.counts["restored"] += 1
             self.pending -= 1
             if not self.pending:
+                knowledge.move(self, seat, knowledge.ELIGIBLE, knowledge.USED)
                 self.end_turn()
         elif kind in (DRAW, TAKE):
             economy.draw(self, seat, x if kind == TAKE else -1)
         elif kind == DISCARD:
             self.hands[seat].remove(x)
+            knowledge.forget(self, seat, x)
             self.pool.append(x)
             self.pending += 1
             self.counts["dismissed"] += 1
@@ -385,8 +394,10 @@ class SangokushiState:
             self.phase = DISMISS_P
 
     def _take_card(self, seat: Seat, card: int) -> None:
+        """A hand card chosen face down (pay, battle, recovery, recruit): no one sees which."""
         self.hands[seat].remove(card)
         self.spent.append(card)
+        knowledge.widen(self, seat, knowledge.HAND, knowledge.SPENT)
 
     def _clear_spent(self) -> None:
         self.spent = []

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ...engine.api import Action, Seat
+from . import knowledge
 from .phases import DAMAGE_P, DEFEND_P
 from .rules import (
     ATTACK,
@@ -20,6 +21,7 @@ from .rules import (
     TAKE,
     BattleView,
     SangokushiObservation,
+    TableView,
     decode,
 )
 
@@ -44,12 +46,15 @@ def observe(state: SangokushiState, player: Seat) -> SangokushiObservation:
                           tuple(state.up[0] + state.up[1]), state.method,
                           state.damage if state.phase == DAMAGE_P else 0)
     spent = tuple(state.spent) if state.spent_owner == player else ()
+    eligible = tuple(state.eligible) if state.player == player else ()
     n = state.n
     return SangokushiObservation(
         state.game.name, state.game, player, state.phase, state.turn_player, tuple(state.hands[player]),
         tuple(state.used[player]), tuple(len(h) for h in state.hands), tuple(len(u) for u in state.used),
         tuple(state.limit(s) for s in range(n)), tuple(state.owner), tuple(state.points), tuple(state.pool),
-        len(state.deck), tuple(state.removed), state.dead_lords, spent, state.pending, view)
+        len(state.deck), tuple(state.removed), state.dead_lords, spent, state.pending, view, eligible,
+        TableView(state.player, state.turns, state.passes_in_row, state.area, state.spent_owner, len(state.spent),
+                  len(state.eligible), tuple(state.captured), state.shed_seat, state.starts, knowledge.view(state)))
 
 
 def describe(state: SangokushiState, action: Action) -> str:
