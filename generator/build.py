@@ -42,6 +42,7 @@ class BuildOptions:
     booklet: bool = False  # also each rulebook imposed 2-up in saddle-stitch order (<id>-booklet.pdf)
     pdfx: str = DEFAULT_STANDARD  # the PDF/X standard print files declare (generator.pdfx.STANDARDS)
     report_cache: bool = True  # reuse a report simulated before for the same data and code (report.report_key)
+    studies: bool = False  # also play the studies game.json asks for (ladder, strong play): slow, cached
 
 
 @dataclass
@@ -246,7 +247,7 @@ def _write_files(game: Game, options: BuildOptions, plans: dict[str, SheetPlan],
         from .report import REPORT_CACHE, REPORT_JSON, simulate_for_report, write_report
 
         cache = options.output_dir / REPORT_CACHE if options.report_cache else None
-        summary = simulate_for_report(game, workers=options.workers, cache=cache)
+        summary = simulate_for_report(game, workers=options.workers, cache=cache, studies=options.studies)
         if summary is not None:
             result.files.extend(write_report(game, summary, out_dir))
             result.data_files.append(f"{game.id}/{REPORT_JSON}")

@@ -139,6 +139,9 @@ def build(
         = False,
     cache: Annotated[bool, typer.Option("--cache/--no-cache", help="reuse a report simulated before for the "
                                         "same game data and simulator code (OUTPUT/.cache)")] = True,
+    studies: Annotated[bool, typer.Option("--studies", help="also play the studies game.json asks for (the "
+                                          "strength ladder, a variant study under stronger policies): minutes to "
+                                          "an hour; kept in OUTPUT/.cache and shown by later reports")] = False,
     pdfx: Annotated[Pdfx, typer.Option(
         help="PDF/X standard of the print files: X-4, or X-1a (PDF 1.4, no transparency) for shops that ask")]
         = Pdfx.x4,
@@ -148,12 +151,12 @@ def build(
 ) -> None:
     """Build print files, rulebook and simulation report for each game into OUTPUT/<game>/.
 
-    Example: fudaya build gogyo --paper a3 --marks western"""
+    Example: fudaya build gogyo --paper a3 --marks western; fudaya build gogyo --studies"""
     _refuse_bad_folders(decks, output)
     options = BuildOptions(paper=paper.value, marks=marks.value, mode=mode.value, proof=proof,
                            gutter=gutter, decks_dir=decks, output_dir=output, report=report,
                            only=tuple(only or ()), workers=workers, booklet=booklet, pdfx=pdfx.value,
-                           report_cache=cache)
+                           report_cache=cache, studies=studies)
     game_ids = _games(games, decks)
     workers = default_game_workers(len(game_ids))
     outcomes = build_side_by_side(game_ids, options, workers) if workers > 1 else _one_by_one(game_ids, options)
@@ -500,7 +503,7 @@ def simulate(
              "(0: play every match)")] = 0.0,
     policy: Annotated[str, typer.Option(
         help="policy for every seat, or one per seat: greedy,random,random,random; mcts:N searches N deals a "
-             "decision (gogyo so far)")] = "greedy",
+             "decision")] = "greedy",
     seed: Annotated[int, typer.Option(help="base seed; match i uses seeds derived from (seed, i)")] = 1,
     workers: Annotated[int, typer.Option(help="worker processes (results do not depend on it)")] = 1,
     seconds_per_turn: Annotated[float | None, typer.Option(

@@ -11,7 +11,7 @@ from validator.ladder import LadderPlan, climb
 from validator.model import Game
 from validator.sim_plan import SimulationPlan, at_count, default_workers, play_plan, run_plan, summarize_plan
 from validator.stats import table_size_digest
-from validator.variants import VariantStudy, run_study
+from validator.variants import VariantStudy, replay_strong, run_study
 
 from .deck_pdf import WrittenFile
 from .pdfdoc import atomic_path, register_fonts
@@ -20,6 +20,7 @@ from .report_pdf import write_report_pdf
 A4_MM = (210.0, 297.0)
 VALIDATOR_DIR = Path(__file__).resolve().parent.parent / "validator"
 REPORT_CACHE = ".cache/reports"  # under the output folder, beside the games' folders
+STUDIES = "studies"  # the studies' entries, in a folder of the report cache
 
 
 def report_key(game: Game) -> str:
@@ -40,32 +41,91 @@ def report_key(game: Game) -> str:
 
 
 def simulate_for_report(game: Game, *, workers: int | None = None, cache: Path | None = None,
-                        ) -> dict[str, Any] | None:
+                        studies: bool = False) -> dict[str, Any] | None:
     """The summary of the game's configured simulation; None when it has no engine or no plan.
 
     With `cache` (a folder), a summary simulated before for the same report_key is read back instead
-    of simulating again; results do not depend on `workers`, so the key leaves them out."""
+    of simulating again; results do not depend on `workers`, so the key leaves them out. The studies
+    (the strength ladder, a variant study played again by stronger policies) take minutes to hours,
+    so they are played only when `studies` is asked; once played they are kept in the cache like the
+    summary and shown by every later report for the same data and code."""
     plan = SimulationPlan.from_game(game)
     if plan is None:
         return None
-    cached = cache / f"{game.id}-{report_key(game)}.json" if cache is not None else None
+    key = report_key(game)
+    cached = cache / f"{game.id}-{key}.json" if cache is not None else None
+    summary = _read(cached)
+    if summary is None:
+        summary = _simulate(game, plan, workers)
+        _keep(cached, summary)
+    wanted = _studies_wanted(game)
+    if not wanted:
+        return summary
+    kept = cache / STUDIES / f"{game.id}-{key}.json" if cache is not None else None
+    found = _read(kept)
+    if found is None and studies:
+        found = _play_studies(game, plan, summary, workers)
+        _keep(kept, found)
+    return _with_studies(summary, found, wanted)
+
+
+def _read(path: Path | None) -> dict[str, Any] | None:
     try:
-        if cached is not None and cached.is_file():
-            stored: dict[str, Any] = json.loads(cached.read_text(encoding="utf-8"))
+        if path is not None and path.is_file():
+            stored: dict[str, Any] = json.loads(path.read_text(encoding="utf-8"))
             return stored
     except (OSError, ValueError):
         pass  # an unreadable or damaged entry: simulate again
-    summary = _simulate(game, plan, workers)
-    if cached is not None:
-        try:
-            cached.parent.mkdir(parents=True, exist_ok=True)
-            for old in cached.parent.glob(f"{game.id}-*.json"):  # one entry a game: the newest
-                old.unlink(missing_ok=True)
-            with atomic_path(cached) as temporary:
-                temporary.write_text(json.dumps(summary, ensure_ascii=False) + "\n", encoding="utf-8")
-        except OSError:
-            pass  # the cache is a convenience: where it cannot be written, the next build simulates again
-    return summary
+    return None
+
+
+def _keep(path: Path | None, data: dict[str, Any]) -> None:
+    """Store `data` as the game's one cache entry in `path`'s folder (the newest replaces the rest)."""
+    if path is None:
+        return
+    game_id = path.name.rsplit("-", 1)[0]
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        for old in path.parent.glob(f"{game_id}-*.json"):
+            old.unlink(missing_ok=True)
+        with atomic_path(path) as temporary:
+            temporary.write_text(json.dumps(data, ensure_ascii=False) + "\n", encoding="utf-8")
+    except OSError:
+        pass  # the cache is a convenience: where it cannot be written, the next build simulates again
+
+
+def _studies_wanted(game: Game) -> tuple[str, ...]:
+    """The studies game.json asks for: "ladder", "strong_play"."""
+    study = VariantStudy.from_game(game)
+    return tuple(name for name, asked in (("ladder", LadderPlan.from_game(game) is not None),
+                                          ("strong_play", study is not None and bool(study.strong_policies)))
+                 if asked)
+
+
+def _play_studies(game: Game, plan: SimulationPlan, summary: dict[str, Any], workers: int | None,
+                  ) -> dict[str, Any]:
+    found: dict[str, Any] = {}
+    ladder = LadderPlan.from_game(game)
+    if ladder is not None:
+        found["ladder"] = climb(engine_for(game), plan, ladder, workers=workers)
+    study = VariantStudy.from_game(game)
+    if study is not None and study.strong_policies:
+        found["strong_play"] = replay_strong(game, study, plan, summary["variants"],
+                                             workers=workers or default_workers())
+    return found
+
+
+def _with_studies(summary: dict[str, Any], found: dict[str, Any] | None, wanted: tuple[str, ...],
+                  ) -> dict[str, Any]:
+    """The summary with the studies played, or a note of those asked for but not played in this build."""
+    if found is None:
+        return {**summary, "studies_not_run": list(wanted)}
+    merged = dict(summary)
+    if "ladder" in found:
+        merged["ladder"] = found["ladder"]
+    if "strong_play" in found:
+        merged["variants"] = {**summary["variants"], "strong_play": found["strong_play"]}
+    return merged
 
 
 def _simulate(game: Game, plan: SimulationPlan, workers: int | None) -> dict[str, Any]:
@@ -81,9 +141,6 @@ def _simulate(game: Game, plan: SimulationPlan, workers: int | None) -> dict[str
     study = VariantStudy.from_game(game)
     if study is not None:
         summary["variants"] = run_study(game, study, plan, workers=workers or default_workers(), shipped=records)
-    ladder = LadderPlan.from_game(game)
-    if ladder is not None:
-        summary["ladder"] = climb(engine, plan, ladder, workers=workers)
     spec = find_spec(engine_name(game))
     summary["names_ja"] = {"endings": dict(spec.endings), "events": dict(spec.events)}
     return summary

@@ -19,6 +19,7 @@ INK = CMYKColor(0.3, 0.4, 0.4, 0.85)
 RULE = CMYKColor(0, 0, 0, 0.3)
 MAX_LABEL_COLUMNS = 5  # label kinds with more values (25 generals) are charted, not tabled per table size
 ENDINGS = {"cap": "手数上限（打ち切り）"}  # the simulator's own ending; the rest are named by each engine
+STUDY_NAMES = {"ladder": "強さの段階", "strong_play": "強い方針での設計の比較"}
 FLAT_SHARE = 0.02  # a histogram whose bars all lie within 2 % of their mean shows nothing a sentence cannot
 
 
@@ -289,6 +290,11 @@ def write_report_pdf(path: Path, summary: dict[str, Any], *, title: str, font: s
         story.append(KeepTogether(_variant_section(s["variants"], styles, font, bold)))
     if "ladder" in s:
         story += _ladder_section(s["ladder"], styles, font, bold)
+    if s.get("studies_not_run"):
+        names = "・".join(STUDY_NAMES[name] for name in s["studies_not_run"])
+        story.append(_para(f"game.json は{names}も求めているが、このビルドでは行っていない（時間がかかるため。"
+                           "fudaya build --studies で行い、結果は同じデータとコードの間、以後の報告にも載る）。",
+                           styles["small"]))
     story.append(_para("前提", styles["h2"]))
     for note in (f"1手番を {s['play_time']['seconds_per_turn']:g} 秒と仮定（その手番で起きることすべてを含む）。"
                  "シャッフル・配札・得点計算の時間は含まない。",

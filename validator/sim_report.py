@@ -121,7 +121,9 @@ def render_headline(s: dict[str, Any]) -> list[str]:
         f"(box {box[0]}–{box[1]} min: {_pct(time['share_within_box'])} within, "
         f"{_pct(time['share_below_box'])} shorter, {_pct(time['share_above_box'])} longer)",
         f"win rate by turn order (95% CI): {seats}; Balance {ludii['Balance']:.3f}",
-    ] + _label_lines(s.get("labels")) + _variant_lines(s.get("variants")) + ladder_lines(s.get("ladder"))
+    ] + _label_lines(s.get("labels")) + _variant_lines(s.get("variants")) + ladder_lines(s.get("ladder")) + (
+        [f"not played in this build (fudaya build --studies): {', '.join(s['studies_not_run'])}"]
+        if s.get("studies_not_run") else [])
 
 
 def box_time_warning(s: dict[str, Any]) -> str | None:

@@ -148,17 +148,21 @@ def run_study(game: Game, study: VariantStudy, plan: SimulationPlan, *, workers:
               shipped: Sequence[MatchRecord] | None = None) -> dict[str, Any]:
     """Play every option with the plan's seats, policies, seed and precision; JSON-ready comparison,
     default marked. `shipped`: the records of `plan` itself, when the caller has played them; the
-    default option is the deck as shipped (check_study), so at the same cap they are its records.
-    With "strong_play", every option is played again by the stronger policies, and the result says
-    whether the conclusion drawn under the plan's policies still holds."""
+    default option is the deck as shipped (check_study), so at the same cap they are its records."""
     reuse = shipped is not None and study.matches == plan.matches
-    result = _compare(game, study, dataclasses.replace(plan, matches=study.matches), workers,
-                      shipped if reuse else None)
-    if study.strong_policies:
-        strong_plan = dataclasses.replace(plan, policies=study.strong_policies, matches=study.strong_matches)
-        strong = _compare(game, study, strong_plan, workers, None)
-        result["strong_play"] = {**strong, **_conclusion_change(result, strong)}
-    return result
+    return _compare(game, study, dataclasses.replace(plan, matches=study.matches), workers,
+                    shipped if reuse else None)
+
+
+def replay_strong(game: Game, study: VariantStudy, plan: SimulationPlan, weak: Mapping[str, Any], *,
+                  workers: int) -> dict[str, Any]:
+    """"strong_play": every option played again by the study's stronger policies, and whether the
+    conclusion drawn from `weak` (run_study's result under the plan's policies) still holds."""
+    if not study.strong_policies:
+        raise ValueError("the study names no stronger policies (strong_play)")
+    strong_plan = dataclasses.replace(plan, policies=study.strong_policies, matches=study.strong_matches)
+    strong = _compare(game, study, strong_plan, workers, None)
+    return {**strong, **_conclusion_change(weak, strong)}
 
 
 def _compare(game: Game, study: VariantStudy, plan: SimulationPlan, workers: int,

@@ -60,3 +60,29 @@ def test_a_cached_report_is_read_back_instead_of_simulated(decks: Path, tmp_path
     changed = report.simulate_for_report(load_game(decks, "gogyo"), cache=cache)
     assert changed == {"matches": 2, "game": "gogyo"} and len(list(cache.glob("gogyo-*.json"))) == 1
     assert report.simulate_for_report(load_game(decks, "gogyo"), cache=None) == {"matches": 3, "game": "gogyo"}
+
+
+def test_studies_are_played_only_when_asked_and_kept_like_reports(decks: Path, tmp_path: Path,
+                                                                  monkeypatch: pytest.MonkeyPatch) -> None:
+    """The ladder takes minutes to hours: a plain build says it was not played; `--studies` plays it,
+    and later plain builds show what it found while the data and code stay the same."""
+    played: list[int] = []
+
+    def studies(game: Any, plan: Any, summary: Any, workers: Any) -> dict[str, Any]:
+        played.append(1)
+        return {"ladder": {"rungs": ["random", "greedy"], "run": len(played)}}
+
+    monkeypatch.setattr(report, "_simulate", lambda game, plan, workers: {"matches": 1, "game": game.id})
+    monkeypatch.setattr(report, "_play_studies", studies)
+    _touch(decks / "gogyo" / "game.json", '"seed": 1', '"seed": 1, "ladder": {"rungs": ["random", "greedy"], '
+           '"matches": 10}')
+    cache = tmp_path / "output" / report.REPORT_CACHE
+    plain = report.simulate_for_report(load_game(decks, "gogyo"), cache=cache)
+    assert plain == {"matches": 1, "game": "gogyo", "studies_not_run": ["ladder"]} and not played
+    asked = report.simulate_for_report(load_game(decks, "gogyo"), cache=cache, studies=True)
+    assert asked["ladder"]["run"] == 1 and "studies_not_run" not in asked
+    later = report.simulate_for_report(load_game(decks, "gogyo"), cache=cache)
+    assert later == asked and played == [1]  # read back: not played again
+    assert len(list(cache.glob("gogyo-*.json"))) == 1 and len(list((cache / report.STUDIES).iterdir())) == 1
+    _touch(decks / "gogyo" / "game.json", '"matches": 10}', '"matches": 12}')  # another ladder: another key
+    assert report.simulate_for_report(load_game(decks, "gogyo"), cache=cache)["studies_not_run"] == ["ladder"]

@@ -151,6 +151,11 @@ def test_the_report_prints_the_ladder(gogyo, tmp_path: Path) -> None:
     text = "".join(page.extract_text() for page in PdfReader(tmp_path / "report.pdf").pages)
     for words in ("強さの段階", "greedy 対 random", "強さごとの釣り合い", "全席が同じ方針", "判定"):
         assert words in text, words
+    del summary["ladder"]
+    write_report_pdf(tmp_path / "plain.pdf", {**summary, "studies_not_run": ["ladder", "strong_play"]},
+                     title="五行", font=font, bold=font)
+    text = "".join(page.extract_text() for page in PdfReader(tmp_path / "plain.pdf").pages).replace("\n", "")
+    assert "強さの段階・強い方針での設計の比較も求めているが" in text and "fudaya build --studies" in text
 
 
 def test_random_is_seeded_here_only_through_the_plan() -> None:

@@ -86,13 +86,19 @@ def test_what_is_dealt_varies_and_the_observation_alone_decides_it(gogyo) -> Non
         assert len(decks) == 5
 
 
-def test_mcts_names_and_engines_that_cannot_be_searched() -> None:
+def test_mcts_names_and_engines_that_cannot_be_searched(monkeypatch: pytest.MonkeyPatch) -> None:
     assert find_policy("mcts:30", "gogyo").name == "mcts:30"
     assert find_policy("mcts", "gogyo").name == "mcts:200"
     with pytest.raises(ValueError, match="mcts:N with N a whole number"):
         find_policy("mcts:lots", "gogyo")
     with pytest.raises(ValueError, match="1 to 100,000 iterations, not 0"):
         find_policy("mcts:0", "gogyo")
+    from dataclasses import replace
+
+    from validator.engine import registry
+
+    unsearchable = replace(registry.find_spec("sengoku"), determinize=None)  # a game package without the hook
+    monkeypatch.setattr(registry, "find_spec", lambda name: unsearchable)
     with pytest.raises(ValueError, match="the sengoku rules engine cannot be searched yet"):
         find_policy("mcts:10", "sengoku")
 
