@@ -575,19 +575,22 @@ def ladder(
     import json
     from dataclasses import replace
 
-    from validator.ladder import LadderPlan, climb
+    from validator.ladder import LadderPlan, climb, per_rung
     from validator.sim_plan import SimulationPlan
     from validator.sim_report import ladder_lines
 
     model = _model(game_id, decks)
     engine = _engine(model)
     base = SimulationPlan.from_game(model) or SimulationPlan(engine.max_players, 100, ("greedy",))
-    given = LadderPlan.from_game(model) or LadderPlan(("random", "greedy", "mcts:100", "mcts:1000"), 100, 100,
-                                                       base.players)
+    given = LadderPlan.from_game(model) or LadderPlan(("random", "greedy", "mcts:100", "mcts:1000"), 100,
+                                                       (100,) * 4, base.players)
     count = matches if matches is not None else given.matches
-    plan = LadderPlan(tuple(name.strip() for name in rungs.split(",")) if rungs else given.rungs, count,
-                      self_play if self_play is not None else (count if matches is not None else given.self_play),
-                      players if players is not None else given.players)
+    names = tuple(name.strip() for name in rungs.split(",")) if rungs else given.rungs
+    if self_play is None and matches is None and names == given.rungs:
+        played = given.self_play
+    else:
+        played = per_rung(count if self_play is None else self_play, len(names))
+    plan = LadderPlan(names, count, played, players if players is not None else given.players)
     base = replace(base, precision=precision, seed=base.seed if seed is None else seed)
     try:
         result = climb(engine, base, plan, workers=workers)

@@ -30,12 +30,14 @@ MAX_RUNGS = 6
 
 @dataclass(frozen=True)
 class LadderPlan:
-    """game.json "simulation.ladder" (or the command line): the rungs, weakest first, and how many
-    matches each pair plays head to head and each rung plays against itself."""
+    """game.json "simulation.ladder" (or the command line): the rungs, weakest first, how many matches
+    each pair plays head to head, and how many each rung plays against itself (one number per rung:
+    every seat searching at mcts:1000 can cost more than the rest of the ladder together, so a
+    designer may leave a strong rung's self-play out with 0)."""
 
     rungs: tuple[str, ...]
     matches: int
-    self_play: int
+    self_play: tuple[int, ...]
     players: int
 
     @classmethod
@@ -43,7 +45,8 @@ class LadderPlan:
         spec = (game.simulation or {}).get("ladder")
         if not spec:
             return None
-        return cls(tuple(spec["rungs"]), spec["matches"], spec.get("self_play", spec["matches"]),
+        rungs = tuple(spec["rungs"])
+        return cls(rungs, spec["matches"], per_rung(spec.get("self_play", spec["matches"]), len(rungs)),
                    spec.get("players", game.simulation["players"]))
 
     def check(self) -> None:
@@ -55,8 +58,16 @@ class LadderPlan:
             raise ValueError(f"ladder rung {repeated[0]!r} is given twice")
         if self.matches < 1:
             raise ValueError(f"a ladder needs at least 1 match a pair, not {self.matches}")
-        if self.self_play < 0:
-            raise ValueError(f"self-play matches cannot be negative ({self.self_play})")
+        if len(self.self_play) != len(self.rungs):
+            raise ValueError(f"{counted(len(self.self_play), 'self-play count')} for "
+                             f"{counted(len(self.rungs), 'rung')} (give one, or one per rung)")
+        if any(count < 0 for count in self.self_play):
+            raise ValueError(f"self-play matches cannot be negative ({min(self.self_play)})")
+
+
+def per_rung(self_play: int | Sequence[int], rungs: int) -> tuple[int, ...]:
+    """game.json's "self_play": one count for every rung, or a list with one per rung."""
+    return (self_play,) * rungs if isinstance(self_play, int) else tuple(self_play)
 
 
 def _plan(base: SimulationPlan, ladder: LadderPlan, policies: Sequence[str], matches: int) -> SimulationPlan:
@@ -97,9 +108,9 @@ def climb(engine: RulesGame, base: SimulationPlan, ladder: LadderPlan, *, worker
     workers = workers or default_workers()
     whole = isinstance(engine, TeamVictory) and engine.team_victory
     strengths = []
-    if ladder.self_play:
-        for rung in ladder.rungs:
-            plan = _plan(base, ladder, [rung], ladder.self_play)
+    for rung, count in zip(ladder.rungs, ladder.self_play):
+        if count:
+            plan = _plan(base, ladder, [rung], count)
             config = plan.config(engine, workers)
             records = simulate(engine, config, stop_rule(engine, plan))
             strengths.append(_strength_row(rung, summarize_plan(records, engine, plan, config)))
@@ -117,7 +128,7 @@ def climb(engine: RulesGame, base: SimulationPlan, ladder: LadderPlan, *, worker
     for pair in pairs:
         pair["separated"] = pair["ci95"][0] > pair["reference_ci95"][1]
     return {"players": ladder.players, "seed": base.seed, "rungs": list(ladder.rungs),
-            "matches_per_pair": ladder.matches, "self_play": ladder.self_play, "team_victory": whole,
+            "matches_per_pair": ladder.matches, "self_play": list(ladder.self_play), "team_victory": whole,
             "pairs": pairs, "strengths": strengths, **_verdicts(pairs, strengths)}
 
 
@@ -127,7 +138,8 @@ def _reference(weaker: str, by_rung: dict[str, dict[str, Any]], players: int, wh
     if not whole:
         return {"reference": 1 / players, "reference_ci95": [1 / players, 1 / players]}
     if weaker not in by_rung:
-        raise ValueError("a team game's ladder needs self_play matches: they give each pair its fair share")
+        raise ValueError(f"a team game's ladder needs {weaker}'s self_play matches: they give the pair above it "
+                         "its fair share")
     seat = by_rung[weaker]["seat_zero"]
     return {"reference": seat["rate"], "reference_ci95": list(seat["ci95"])}
 

@@ -32,7 +32,7 @@ def _base(players: int = 2) -> SimulationPlan:
 
 def test_a_ladder_plays_each_pair_and_each_rung_and_greedy_beats_random(gogyo) -> None:
     engine = engine_for(gogyo)
-    ladder = LadderPlan(("random", "greedy"), 40, 30, 2)
+    ladder = LadderPlan(("random", "greedy"), 40, (30, 30), 2)
     one = climb(engine, _base(), ladder, workers=1)
     assert one == climb(engine, _base(), ladder, workers=2)  # the seed decides, not the workers
     (pair,) = one["pairs"]
@@ -48,16 +48,20 @@ def test_a_ladder_plays_each_pair_and_each_rung_and_greedy_beats_random(gogyo) -
 
 
 def test_a_ladder_at_four_seats_puts_the_stronger_in_one_seat(gogyo) -> None:
-    result = climb(engine_for(gogyo), _base(4), LadderPlan(("random", "greedy"), 20, 0, 4), workers=1)
+    result = climb(engine_for(gogyo), _base(4), LadderPlan(("random", "greedy"), 20, (0, 0), 4), workers=1)
     (pair,) = result["pairs"]
     assert pair["reference"] == 0.25 and result["strengths"] == []
     assert "seats" not in result  # no self-play: nothing is said about balance by strength
+    some = climb(engine_for(gogyo), _base(4), LadderPlan(("random", "greedy"), 20, (20, 0), 4), workers=1)
+    assert [row["policy"] for row in some["strengths"]] == ["random"] and some["self_play"] == [20, 0]
+    assert some["pairs"] == result["pairs"]
 
 
 @pytest.mark.parametrize(("ladder", "message"), [
-    (LadderPlan(("greedy",), 10, 10, 2), "2 to 6 rungs, not 1"),
-    (LadderPlan(("greedy", "random", "greedy"), 10, 10, 2), "rung 'greedy' is given twice"),
-    (LadderPlan(("random", "greedy"), 0, 10, 2), "at least 1 match a pair"),
+    (LadderPlan(("greedy",), 10, (10,), 2), "2 to 6 rungs, not 1"),
+    (LadderPlan(("greedy", "random", "greedy"), 10, (10,) * 3, 2), "rung 'greedy' is given twice"),
+    (LadderPlan(("random", "greedy"), 0, (10, 10), 2), "at least 1 match a pair"),
+    (LadderPlan(("random", "greedy"), 10, (10, 10, 10), 2), "3 self-play counts for 2 rungs"),
 ])
 def test_a_ladder_that_cannot_be_climbed_says_why(gogyo, ladder: LadderPlan, message: str) -> None:
     with pytest.raises(ValueError, match=message):
@@ -68,7 +72,7 @@ def test_a_team_games_fair_share_is_the_weaker_rungs_own_seat() -> None:
     rung = {"seat_zero": {"rate": 0.42, "ci95": [0.38, 0.46]}}
     assert _reference("greedy", {"greedy": rung}, 8, True) == {"reference": 0.42, "reference_ci95": [0.38, 0.46]}
     assert _reference("greedy", {}, 4, False)["reference"] == 0.25
-    with pytest.raises(ValueError, match="needs self_play"):
+    with pytest.raises(ValueError, match="needs greedy's self_play"):
         _reference("greedy", {}, 8, True)
 
 
@@ -142,7 +146,7 @@ def test_the_report_prints_the_ladder(gogyo, tmp_path: Path) -> None:
     engine = engine_for(gogyo)
     base = _base()
     summary = run_plan(engine, replace(base, matches=20))
-    summary["ladder"] = climb(engine, base, LadderPlan(("random", "greedy"), 20, 20, 2), workers=1)
+    summary["ladder"] = climb(engine, base, LadderPlan(("random", "greedy"), 20, (20, 20), 2), workers=1)
     from generator.pdfdoc import register_fonts
 
     fonts = register_fonts(gogyo.fonts)
@@ -161,5 +165,5 @@ def test_the_report_prints_the_ladder(gogyo, tmp_path: Path) -> None:
 def test_random_is_seeded_here_only_through_the_plan() -> None:
     """climb draws nothing itself: the module-level generator is untouched by a ladder."""
     state = random.getstate()
-    climb(engine_for(load_game(DEFAULT_DECKS_DIR, "gogyo")), _base(), LadderPlan(("random", "greedy"), 10, 0, 2))
+    climb(engine_for(load_game(DEFAULT_DECKS_DIR, "gogyo")), _base(), LadderPlan(("random", "greedy"), 10, (0, 0), 2))
     assert random.getstate() == state

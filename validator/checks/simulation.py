@@ -53,6 +53,9 @@ def _ladder_issues(engine: RulesGame, plan: SimulationPlan, ladder: LadderPlan, 
     except ValueError as exc:
         yield Issue(where, "simulation", f"ladder: {exc}")
         return
-    if isinstance(engine, TeamVictory) and engine.team_victory and not ladder.self_play:
-        yield Issue(where.child("self_play"), "simulation",
-                    "ladder: a team game needs self_play matches (each pair's fair share is read from them)")
+    if isinstance(engine, TeamVictory) and engine.team_victory:
+        missing = [rung for rung, count in zip(ladder.rungs[:-1], ladder.self_play) if not count]
+        if missing:
+            yield Issue(where.child("self_play"), "simulation",
+                        f"ladder: a team game needs self_play matches of {', '.join(missing)} "
+                        "(each pair's fair share is read from the weaker rung's)")
