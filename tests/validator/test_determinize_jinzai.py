@@ -11,6 +11,7 @@ import random
 
 import pytest
 
+from positions import positions
 from validator.engine.policies import find_policy
 from validator.engine.registry import engine_for
 from validator.games.jinzai.determinize import Slot, constrained_deal, deal, determinize
@@ -28,17 +29,6 @@ DECISION = frozenset({"_singles", "_count"})  # another seat's options come from
 @pytest.fixture(scope="module")
 def jinzai():
     return engine_for(load_game(DEFAULT_DECKS_DIR, "jinzai"))
-
-
-def _positions(game, seed: int, players: int):
-    """States of a seeded random match, about every tenth decision, with the seat to move."""
-    rng = random.Random(seed)
-    state = game.new_initial_state(rng, players)
-    while not state.is_terminal():
-        if rng.random() < 0.1:
-            yield state.clone()
-        legal = state.legal_actions()
-        state.apply_action(legal[int(rng.random() * len(legal))])
 
 
 def _public(state, also: frozenset[str] = frozenset()) -> dict[str, str]:
@@ -76,7 +66,7 @@ def _forced_duplicate(jinzai):
 def test_a_dealt_match_keeps_all_the_seat_has_seen_and_deals_only_the_unseen(jinzai, players: int) -> None:
     checked = hidden_picks = 0
     for seed in range(10):
-        for state in _positions(jinzai, seed, players):
+        for state in positions(jinzai, seed, players):
             me = state.current_player()
             observation = state.observation(me)
             before, chance = _public(state), state.chance.getstate()
@@ -140,7 +130,7 @@ def test_the_observation_alone_decides_the_deal_and_chance_is_its_own(jinzai) ->
     """Two matches a seat cannot tell apart give it the same deals; deals and later chance vary with the
     seed; the dealt match never draws from the real generator."""
     compared = varied = 0
-    for state in list(_positions(jinzai, 7, 4))[3:12]:
+    for state in list(positions(jinzai, 7, 4))[3:12]:
         me = state.current_player()
         hidden = [(s, picks) for s in range(4) if s != me for picks in (False, True)]
         tiles = [k for kind, count in enumerate(_hidden_kinds(state, me)) for k in [kind] * count]

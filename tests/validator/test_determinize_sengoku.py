@@ -6,11 +6,11 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from collections.abc import Iterator
 from typing import cast
 
 import pytest
 
+from positions import positions
 from validator.engine.policies import find_policy
 from validator.engine.registry import engine_for
 from validator.games.sengoku.determinize import determinize
@@ -24,17 +24,6 @@ from validator.simulate import SimConfig, simulate
 @pytest.fixture(scope="module")
 def game() -> SengokuGame:
     return cast(SengokuGame, engine_for(load_game(DEFAULT_DECKS_DIR, "sengoku")))
-
-
-def _positions(game: SengokuGame, seed: int, players: int, rate: float = 0.1) -> Iterator[SengokuState]:
-    """Mid-game states of a seeded random game, about one decision in ten, with the seat to move."""
-    rng = random.Random(seed)
-    state = game.new_initial_state(rng, players)
-    while not state.is_terminal():
-        if rng.random() < rate:
-            yield state.clone()
-        legal = state.legal_actions()
-        state.apply_action(legal[int(rng.random() * len(legal))])
 
 
 def _types(state: SengokuState, cards: list[int]) -> list[int]:
@@ -63,7 +52,7 @@ def test_a_dealt_state_keeps_all_the_seat_has_seen_and_deals_only_the_unseen(gam
     checked, phases = 0, Counter[int]()
     for players in range(game.min_players, game.max_players + 1):
         for seed in range(4):
-            for state in _positions(game, seed, players):
+            for state in positions(game, seed, players):
                 me = state.current_player()
                 observation = state.observation(me)
                 dealt = determinize(observation, random.Random(seed))
@@ -136,7 +125,7 @@ def test_what_is_dealt_varies_and_the_observation_alone_decides_it(game: Sengoku
     """Two states a seat cannot tell apart give it the same deals; its unseen cards do vary with the seed."""
     tried = 0
     for players in (2, 4, 6):
-        for state in list(_positions(game, 3, players, rate=0.3))[::4]:
+        for state in list(positions(game, 3, players, rate=0.3))[::4]:
             me = state.current_player()
             other = _relabelled(state, me, players)
             assert other.pile != state.pile or len(state.pile) < 2
@@ -158,7 +147,7 @@ def test_a_steal_window_asks_the_dealt_seats_in_the_engine_order(game: SengokuGa
     discarder) that can steal in the dealt state, in seat order from the discarder."""
     found = waiting = 0
     for seed in range(6):
-        for state in _positions(game, seed, 5, rate=1.0):
+        for state in positions(game, seed, 5, rate=1.0):
             if state.phase != STEAL:
                 continue
             me = state.current_player()
@@ -191,7 +180,7 @@ def test_a_seat_that_cannot_be_dealt_a_nameless_hand_is_left_for_the_engine_to_c
     monkeypatch.setattr(module, "MAX_TRIES", 1)
     unchecked = 0
     for seed in range(3):
-        for state in _positions(game, seed, 6):
+        for state in positions(game, seed, 6):
             me = state.current_player()
             dealt = determinize(state.observation(me), random.Random(seed))
             dealt.check_invariants()

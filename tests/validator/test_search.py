@@ -8,6 +8,7 @@ import random
 
 import pytest
 
+from positions import positions
 from validator.engine.policies import find_policy
 from validator.engine.registry import engine_for
 from validator.games.gogyo.determinize import determinize
@@ -21,22 +22,11 @@ def gogyo():
     return engine_for(load_game(DEFAULT_DECKS_DIR, "gogyo"))
 
 
-def _positions(gogyo, seed: int, players: int):
-    """Mid-game states of seeded random games, every tenth decision, with the seat to move."""
-    rng = random.Random(seed)
-    state = gogyo.new_initial_state(rng, players)
-    while not state.is_terminal():
-        if rng.random() < 0.1:
-            yield state.clone()
-        legal = state.legal_actions()
-        state.apply_action(legal[int(rng.random() * len(legal))])
-
-
 @pytest.mark.parametrize("players", [2, 3, 4])
 def test_a_dealt_state_keeps_all_the_seat_has_seen_and_deals_only_the_unseen(gogyo, players: int) -> None:
     checked = 0
     for seed in range(12):
-        for state in _positions(gogyo, seed, players):
+        for state in positions(gogyo, seed, players):
             me = state.current_player()
             observation = state.observation(me)
             dealt = determinize(observation, random.Random(seed))
@@ -60,7 +50,7 @@ def test_a_dealt_state_keeps_all_the_seat_has_seen_and_deals_only_the_unseen(gog
 
 def test_what_is_dealt_varies_and_the_observation_alone_decides_it(gogyo) -> None:
     """Two states a seat cannot tell apart give it the same deals; its unseen cards do vary."""
-    for state in list(_positions(gogyo, 3, 4))[5:8]:
+    for state in list(positions(gogyo, 3, 4))[5:8]:
         me = state.current_player()
         # the same table but for the cards `me` has not seen: the draw pile and the others' face-down cards
         slots = [(-1, i) for i in range(len(state.deck))] + [
