@@ -26,18 +26,25 @@ STUDIES = "studies"  # the studies' entries, in a folder of the report cache
 def report_key(game: Game) -> str:
     """What a report depends on, hashed: the game's data files (game.json, card lists, maps: every JSON
     file but the layouts and rulebooks, which the simulation never reads) and the simulator's code (all
-    of validator/, engines included). A rebuild after a layout or rulebook edit reuses the report."""
+    of validator/ but the other games' packages). A rebuild after a layout or rulebook edit reuses the report."""
     manifest = json.loads((game.directory / "game.json").read_text(encoding="utf-8"))
     drawn_only = {(game.directory / str(c[key])).resolve() for c in manifest.get("components", [])
                   for key in ("layout", "source") if isinstance(c.get(key), str)}
     digest = hashlib.sha256(b"fudaya report v1\0")
     files = [(game.directory, p) for p in game.directory.rglob("*.json") if p.resolve() not in drawn_only]
-    files += [(VALIDATOR_DIR, p) for p in VALIDATOR_DIR.rglob("*.py") if "__pycache__" not in p.parts]
+    files += [(VALIDATOR_DIR, p) for p in VALIDATOR_DIR.rglob("*.py") if "__pycache__" not in p.parts
+              and not _other_engine(p.relative_to(VALIDATOR_DIR).parts, engine_name(game))]
     for root, path in sorted(files, key=lambda item: (str(item[0]), item[1].relative_to(item[0]).as_posix())):
         relative = path.relative_to(root).as_posix()
         if not relative.startswith("."):
             digest.update(relative.encode() + b"\0" + hashlib.sha256(path.read_bytes()).digest())
     return digest.hexdigest()[:32]
+
+
+def _other_engine(parts: tuple[str, ...], engine: str) -> bool:
+    """Whether a file of validator/ belongs to another game's package (games never import each other,
+    so another engine's code cannot change this game's simulation)."""
+    return len(parts) > 2 and parts[0] == "games" and parts[1] != engine
 
 
 def simulate_for_report(game: Game, *, workers: int | None = None, cache: Path | None = None,

@@ -19,7 +19,7 @@ INK = CMYKColor(0.3, 0.4, 0.4, 0.85)
 RULE = CMYKColor(0, 0, 0, 0.3)
 MAX_LABEL_COLUMNS = 5  # label kinds with more values (25 generals) are charted, not tabled per table size
 ENDINGS = {"cap": "手数上限（打ち切り）"}  # the simulator's own ending; the rest are named by each engine
-STUDY_NAMES = {"ladder": "強さの段階", "strong_play": "強い方針での設計の比較"}
+STUDY_NAMES = {"ladder": "強さの段階", "strong_play": "別の方針での設計の比較"}
 FLAT_SHARE = 0.02  # a histogram whose bars all lie within 2 % of their mean shows nothing a sentence cannot
 
 
@@ -196,7 +196,7 @@ def _strong_play(strong: dict[str, Any] | None, styles: dict[str, ParagraphStyle
     balances = "、".join(f"{'★' if row['default'] else ''}「{row['label']}」{row['balance']:.3f}"
                         f"（{row['matches']} 試合）" for row in strong["options"])
     return [Spacer(1, 1 * mm),
-            _para(f"強い方針 {'・'.join(strong['policies'])} で遊び直した結果（各案 上限 {strong['matches_per_option']}"
+            _para(f"方針 {'・'.join(strong['policies'])} で遊び直した結果（各案 上限 {strong['matches_per_option']}"
                   f" 試合）：Balance {balances}。{strong['verdict_ja']}", styles["small"]),
             _para(f"結論：{strong['conclusion_ja']}", styles["small"])]
 

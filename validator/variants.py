@@ -235,8 +235,8 @@ def _conclusion_change(weak: Mapping[str, Any], strong: Mapping[str, Any]) -> di
         told = [labels[o] for o, apart in after.items() if apart]
         what = (f"「{'」「'.join(told)}」が既定と区別される点も同じ" if told
                 else "どの案も既定と区別できない点も同じ")
-        text_ja = f"強い方針（{policies}）で遊び直しても結論は変わらない：{what}。"
-        text = f"stronger play ({', '.join(strong['policies'])}) does not change the conclusion"
+        text_ja = f"方針 {policies} で遊び直しても結論は変わらない：{what}。"
+        text = f"playing again with {', '.join(strong['policies'])} does not change the conclusion"
     else:
         parts = []
         for option in changed:
@@ -246,8 +246,8 @@ def _conclusion_change(weak: Mapping[str, Any], strong: Mapping[str, Any]) -> di
                 parts.append(f"「{labels[option]}」が既定と区別されるようになる")
             else:
                 parts.append(f"「{labels[option]}」は既定と区別できなくなる")
-        text_ja = f"強い方針（{policies}）で遊び直すと結論が変わる：{'、'.join(parts)}（95%区間で判定）。"
-        text = (f"stronger play ({', '.join(strong['policies'])}) changes the conclusion for "
+        text_ja = f"方針 {policies} で遊び直すと結論が変わる：{'、'.join(parts)}（95%区間で判定）。"
+        text = (f"playing again with {', '.join(strong['policies'])} changes the conclusion for "
                 f"{', '.join(changed)}")
     return {"conclusion_changed": bool(changed), "changed_options": changed,
             "conclusion": text, "conclusion_ja": text_ja}

@@ -2,6 +2,7 @@
 report back instead of simulating again; new card data or rules simulate again."""
 from __future__ import annotations
 
+import json
 import shutil
 from pathlib import Path
 from typing import Any
@@ -15,7 +16,12 @@ from validator.paths import DEFAULT_DECKS_DIR
 
 @pytest.fixture
 def decks(tmp_path: Path) -> Path:
+    """A copy of gogyo without its ladder (the tests here add the studies they need)."""
     shutil.copytree(DEFAULT_DECKS_DIR / "gogyo", tmp_path / "decks" / "gogyo")
+    manifest_path = tmp_path / "decks" / "gogyo" / "game.json"
+    manifest = json.loads(manifest_path.read_text(encoding="utf-8"))
+    manifest["simulation"].pop("ladder", None)
+    manifest_path.write_text(json.dumps(manifest, ensure_ascii=False, indent=2), encoding="utf-8")
     return tmp_path / "decks"
 
 
@@ -86,3 +92,31 @@ def test_studies_are_played_only_when_asked_and_kept_like_reports(decks: Path, t
     assert len(list(cache.glob("gogyo-*.json"))) == 1 and len(list((cache / report.STUDIES).iterdir())) == 1
     _touch(decks / "gogyo" / "game.json", '"matches": 10}', '"matches": 12}')  # another ladder: another key
     assert report.simulate_for_report(load_game(decks, "gogyo"), cache=cache)["studies_not_run"] == ["ladder"]
+
+
+def test_another_games_engine_is_not_part_of_the_key(decks: Path, tmp_path: Path,
+                                                     monkeypatch: pytest.MonkeyPatch) -> None:
+    """An edit to sanguosha's engine leaves gogyo's report (and its hour of studies) valid; gogyo's own
+    engine and the shared search are part of its key."""
+    code = tmp_path / "validator"
+    shutil.copytree(report.VALIDATOR_DIR, code, ignore=shutil.ignore_patterns("__pycache__"))
+    monkeypatch.setattr(report, "VALIDATOR_DIR", code)
+    first = _key(decks)
+    (code / "games" / "sanguosha" / "rules.py").write_text("# edited\n", encoding="utf-8")
+    assert _key(decks) == first
+    for own in ("games/gogyo/rules.py", "engine/search.py"):
+        (code / own).write_text((code / own).read_text(encoding="utf-8") + "# edited\n", encoding="utf-8")
+        assert _key(decks) != first, own
+        first = _key(decks)
+
+
+def test_no_game_package_imports_another() -> None:
+    """What the report key relies on: a game's simulation reads no other game's code."""
+    import re
+
+    games = [p.name for p in (report.VALIDATOR_DIR / "games").iterdir() if (p / "__init__.py").is_file()]
+    for game in games:
+        others = "|".join(re.escape(g) for g in games if g != game)
+        pattern = re.compile(rf"(games\.({others})\b|from \.\.({others})\b)")
+        for path in (report.VALIDATOR_DIR / "games" / game).glob("*.py"):
+            assert not pattern.search(path.read_text(encoding="utf-8")), path

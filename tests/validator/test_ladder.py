@@ -131,7 +131,7 @@ def _with_simulation(tmp_path: Path, game_id: str, extra: dict) -> Path:
 
 
 def test_check_locates_a_ladder_and_a_strong_play_it_cannot_run(tmp_path: Path) -> None:
-    decks = _with_simulation(tmp_path / "a", "gogyo", {"ladder": {"rungs": ["random", "wizard"], "matches": 10}})
+    decks = _with_simulation(tmp_path / "a", "gogyo", {"ladder": {"rungs": ["random", "wizard"], "matches": 10, "self_play": 10}})
     issues = list(check(load_game(decks, "gogyo")))
     assert [json_path(i.location.pointer) for i in issues] == ["$.simulation.ladder"]
     assert "ladder: no policy 'wizard'" in issues[0].message
@@ -159,7 +159,7 @@ def test_the_report_prints_the_ladder(gogyo, tmp_path: Path) -> None:
     write_report_pdf(tmp_path / "plain.pdf", {**summary, "studies_not_run": ["ladder", "strong_play"]},
                      title="五行", font=font, bold=font)
     text = "".join(page.extract_text() for page in PdfReader(tmp_path / "plain.pdf").pages).replace("\n", "")
-    assert "強さの段階・強い方針での設計の比較も求めているが" in text and "fudaya build --studies" in text
+    assert "強さの段階・別の方針での設計の比較も求めているが" in text and "fudaya build --studies" in text
 
 
 def test_random_is_seeded_here_only_through_the_plan() -> None:
