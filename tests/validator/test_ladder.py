@@ -131,7 +131,8 @@ def _with_simulation(tmp_path: Path, game_id: str, extra: dict) -> Path:
 
 
 def test_check_locates_a_ladder_and_a_strong_play_it_cannot_run(tmp_path: Path) -> None:
-    decks = _with_simulation(tmp_path / "a", "gogyo", {"ladder": {"rungs": ["random", "wizard"], "matches": 10, "self_play": 10}})
+    wizard = {"rungs": ["random", "wizard"], "matches": 10, "self_play": 10}
+    decks = _with_simulation(tmp_path / "a", "gogyo", {"ladder": wizard})
     issues = list(check(load_game(decks, "gogyo")))
     assert [json_path(i.location.pointer) for i in issues] == ["$.simulation.ladder"]
     assert "ladder: no policy 'wizard'" in issues[0].message
