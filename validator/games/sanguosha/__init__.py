@@ -4,6 +4,7 @@ from __future__ import annotations
 from ...engine.spec import GameSpec
 from .claims import SanguoshaOracle
 from .data import check
+from .determinize import determinize
 from .policies import choose
 from .state import SanguoshaGame
 
@@ -16,4 +17,5 @@ SPEC = GameSpec(name="sanguosha", engine=SanguoshaGame.from_model, greedy=choose
                         "rebel_rewards": "反賊を倒した報酬", "reshuffles": "山札の作り直し",
                         "sha_used": "【殺】の使用", "shan_played": "【閃】を出した", "shandian_hits": "【閃電】の命中",
                         "skills_used": "技能の発動", "tricks_used": "錦嚢の使用",
-                        "turns_skipped_lebu": "【楽不思蜀】で飛ばした出牌", "wuxie_played": "【無懈可撃】を出した"})
+                        "turns_skipped_lebu": "【楽不思蜀】で飛ばした出牌", "wuxie_played": "【無懈可撃】を出した"},
+                determinize=determinize)

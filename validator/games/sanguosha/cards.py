@@ -63,6 +63,7 @@ from .rules import (
     act,
     first,
 )
+from .state import JUDGE, PUBLIC
 
 if TYPE_CHECKING:
     from .state import SanguoshaState
@@ -254,8 +255,7 @@ def take_card(st: SanguoshaState, user: Seat, target: Seat, *, steal: bool, judg
     action = yield from ask(st, user, legal, (P_PICK, target, int(steal), NONE))
     card = first(action)
     if card == HAND:
-        hand = st.hands[target]
-        card = hand[st.randbelow(len(hand))]
+        card = st.random_hand_card(target, user if steal else PUBLIC)
     if card in st.judge[target]:
         st.judge[target].remove(card)
         del st.judge_as[card]
@@ -304,7 +304,7 @@ def wugu(st: SanguoshaState, user: Seat) -> Flow[None]:
     """五穀豊登: one card per living player turned up; from the user, each takes one."""
     shown = []
     for _ in range(len(st.living)):
-        card = top(st)
+        card = top(st, PUBLIC, JUDGE)
         if card >= 0:
             shown.append(card)
             st.proc.append(card)

@@ -44,7 +44,7 @@ from .rules import (
     act,
     first,
 )
-from .state import GameOver, TurnEnd
+from .state import DRAW, JUDGE, PUBLIC, GameOver, TurnEnd
 
 if TYPE_CHECKING:
     from .state import SanguoshaState
@@ -60,11 +60,20 @@ def trig(slug: str) -> Action:
 
 
 def ask(st: SanguoshaState, seat: Seat, legal: list[Action], prompt: tuple[int, int, int, int]) -> Flow[int]:
-    """The decision of `seat` among `legal` (taken at once when there is only one)."""
+    """The decision of `seat` among `legal` (taken at once when there is only one), logged as the table
+    sees it. While determinize.py rebuilds a game, its tap answers in place of the players."""
+    tap = st.tap
+    if tap is not None:
+        answer = tap(st, seat, legal, prompt)
+        if answer is not None:
+            st.note_ask(seat, prompt, answer)
+            return answer
     if len(legal) == 1:
-        return legal[0]
-    st.seat, st.legal, st.prompt = seat, legal, prompt
-    action = yield
+        action = legal[0]
+    else:
+        st.seat, st.legal, st.prompt = seat, legal, prompt
+        action = yield
+    st.note_ask(seat, prompt, action)
     return action
 
 
@@ -130,21 +139,24 @@ def pick(st: SanguoshaState, seat: Seat, general: int) -> None:
 
 
 # -- cards moving ---------------------------------------------------------------------------------
-def top(st: SanguoshaState) -> int:
-    """The deck's top card, taken off (the discard pile is shuffled in when the deck is empty); -1 if none."""
+def top(st: SanguoshaState, viewer: Seat, why: int) -> int:
+    """The deck's top card, taken off (the discard pile is shuffled in when the deck is empty); -1 if none.
+    Logged as seen by `viewer` alone, or by all (PUBLIC)."""
     if not st.deck:
         if not st.discard:
             return -1
         st.deck, st.discard = st.discard, []
         st.shuffle(st.deck)
         st.counts["reshuffles"] += 1
-    return st.deck.pop()
+    card = st.deck.pop()
+    st.note_pop(viewer, card, why)
+    return card
 
 
 def draw(st: SanguoshaState, seat: Seat, count: int) -> None:
     hand = st.hands[seat]
     for _ in range(count):
-        card = top(st)
+        card = top(st, seat, DRAW)
         if card < 0:
             return
         hand.append(card)
@@ -213,7 +225,7 @@ def choose_discards(st: SanguoshaState, seat: Seat, count: int, hand_only: bool,
 def judge(st: SanguoshaState, seat: Seat) -> Flow[int]:
     """Turn up a judgement card for `seat` (鬼才 may replace it); it stays in processing until judged()."""
     st.counts["judgements"] += 1
-    card = top(st)
+    card = top(st, PUBLIC, JUDGE)
     if card < 0:
         return -1
     st.proc.append(card)
@@ -476,7 +488,9 @@ def die(st: SanguoshaState, seat: Seat, source: Seat) -> Flow[None]:
     st.alive[seat] = False
     st.living.remove(seat)
     st.counts["deaths"] += 1
-    st.discard += st.hands[seat]
+    hand = sorted(st.hands[seat])  # face up onto the pile in no order that tells how they were held
+    st.note_dump(seat, hand)
+    st.discard += hand
     st.hands[seat] = []
     st.discard += [c for c in st.equip[seat] if c >= 0]
     st.equip[seat] = [-1, -1, -1, -1]
@@ -498,7 +512,9 @@ def die(st: SanguoshaState, seat: Seat, source: Seat) -> Flow[None]:
             draw(st, source, st.rules.rebel_kill_draw)
         elif role == LOYALIST and st.role[source] == LORD:
             st.counts["lord_penalties"] += 1
-            yield from lose(st, source, st.owned(source), st.discard)
+            hand = sorted(st.hands[source])
+            st.note_dump(source, hand)
+            yield from lose(st, source, hand + [c for c in st.equip[source] if c >= 0], st.discard)
     if seat == st.turn_player:
         raise TurnEnd
 

@@ -7,11 +7,14 @@ and each general's HP, gender, kingdom and skills come from the deck data (table
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
-from typing import Any
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
 
 from ...engine.actions import ActionCodec
 from ...engine.api import Action, Clarification, Seat, rule
+
+if TYPE_CHECKING:
+    from .state import SanguoshaGame
 
 GAME = "sanguosha"
 
@@ -251,6 +254,13 @@ class SanguoshaObservation:
     hostility: tuple[int, ...]              # public record per seat: damage to the lord and his defenders minus
     #                                         damage to those who attacked him (known roles only; nothing hidden)
     general_hp: tuple[int, ...]             # general index -> printed HP (public table)
+    discard: tuple[int, ...]                # the discard pile, bottom first (every card on it went face up)
+    processing: tuple[int, ...]             # cards being used, played or judged, face up
+    turns: int                              # turns begun so far (0 while generals are chosen)
+    deciding: bool                          # whether the pending decision (prompt) is this seat's own
+    log: tuple[tuple[Any, ...], ...]        # the public log (state.LOG_*): what the whole table saw happen
+    private_log: tuple[tuple[int, int], ...]  # this seat's half of it: (log index, card or whole action)
+    game: SanguoshaGame = field(repr=False, compare=False)  # the immutable rules game (for determinize)
 
 
 def encode_general(index: int) -> Action:

@@ -52,6 +52,7 @@ from .rules import (
     first,
     second,
 )
+from .state import LOOK, PUBLIC
 
 if TYPE_CHECKING:
     from .state import SanguoshaState
@@ -84,7 +85,7 @@ def guanxing(st: SanguoshaState, seat: Seat) -> Flow[None]:
     """観星: look at the top X cards (X = living players, at most 5), put each on top or at the bottom."""
     shown = []
     for _ in range(min(5, len(st.living))):
-        card = top(st)
+        card = top(st, seat, LOOK)
         if card < 0:
             break
         shown.append(card)
@@ -131,7 +132,7 @@ def tuxi(st: SanguoshaState, seat: Seat) -> Flow[None]:
     for target in chosen:
         hand = st.hands[target]
         if hand:
-            yield from lose(st, target, [hand[st.randbelow(len(hand))]], st.hands[seat])
+            yield from lose(st, target, [st.random_hand_card(target, seat)], st.hands[seat])
 
 
 # -- damage triggers --------------------------------------------------------------------------------
@@ -170,8 +171,7 @@ def pick_card(st: SanguoshaState, taker: Seat, target: Seat, effect: int) -> Flo
     action = yield from ask(st, taker, legal, (P_PICK, target, 1, effect))
     card = first(action)
     if card == HAND:
-        hand = st.hands[target]
-        card = hand[st.randbelow(len(hand))]
+        card = st.random_hand_card(target, taker)
     yield from lose(st, target, [card], st.hands[taker])
 
 
@@ -190,7 +190,7 @@ def yiji(st: SanguoshaState, seat: Seat) -> Flow[None]:
     """遺計: the top two cards, each given to any living player (oneself included)."""
     cards = []
     for _ in range(2):
-        card = top(st)
+        card = top(st, seat, LOOK)
         if card >= 0:
             cards.append(card)
             st.proc.append(card)
@@ -350,10 +350,9 @@ def fanjian(st: SanguoshaState, seat: Seat, target: Seat) -> Flow[None]:
     """反間: the target names a suit, takes one of the user's hand cards at random; another suit: 1 damage."""
     action = yield from ask(st, target, [act(OPTION, s) for s in range(4)], (P_OPTION, _SKILL["fanjian"], seat, 0))
     named = first(action)
-    hand = st.hands[seat]
-    if not hand:
+    if not st.hands[seat]:
         return
-    card = hand[st.randbelow(len(hand))]
+    card = st.random_hand_card(seat, PUBLIC)  # shown: the suit named is checked against it
     yield from lose(st, seat, [card], st.hands[target])
     if st.suit[card] != named:
         yield from damage(st, target, seat, 1)

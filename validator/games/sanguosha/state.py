@@ -5,13 +5,19 @@ The rules run as one generator (flow.py) that yields at every decision: the pend
 suspended frame stack (a 殺 inside a 決闘 inside a turn), `seat`/`legal`/`prompt` describe the top one,
 and apply_action sends the chosen action in. Every chance draw (shuffles, random hand picks) is logged,
 so clone() rebuilds an independent copy by replaying the actions over the logged draws.
+
+A frame stack cannot be copied or dealt, only replayed; so the state also keeps the table talk: a
+public log of what everyone saw happen (decisions with the card each seat may not see masked, cards
+drawn, judged, taken at random, thrown away by the dead) and per seat the private half of it (its own
+masked choices, the cards it drew or was handed). A seat's observation carries both, and
+determinize.py replays them into a game that seat cannot tell from this one.
 """
 from __future__ import annotations
 
 import random
-from collections.abc import Generator, Mapping, Sequence
+from collections.abc import Callable, Generator, Mapping, Sequence
 from dataclasses import dataclass
-from typing import ClassVar
+from typing import Any, ClassVar
 
 from ...engine.api import TERMINAL, Action, Outcome, Seat
 from ...engine.chance import shuffle, shuffle_bits
@@ -20,21 +26,69 @@ from ...model import Game as GameModel
 from .rules import (
     ACTION_KINDS,
     ARMOR_SLOT,
+    EFFECT_INDEX,
     GAME,
+    GENERAL,
+    GIVE,
     K_SHIFT,
     LORD,
     MINUS_SLOT,
+    NONE,
+    P_GENERAL,
+    P_GUANXING,
+    P_PLAY,
+    P_SHA,
+    P_SHAN,
+    P_TAO,
+    P_WUXIE,
+    PASS_ACTION,
+    PICK,
     PLUS_SLOT,
     ROLE_NAMES,
+    SKILL,
     WEAPON_SLOT,
     SanguoshaObservation,
     SanguoshaRules,
+    act,
+    unpack,
 )
 from .tables import Cards, Generals, model_rows
 
 COUNTERS = ("reshuffles", "deaths", "damage", "healed", "sha_used", "shan_played", "tricks_used", "wuxie_played",
             "judgements", "skills_used", "cards_drawn", "turns_skipped_lebu", "shandian_hits", "lord_penalties",
             "rebel_rewards")
+
+
+# The public log's entries (SanguoshaState.log), each a tuple starting with its kind:
+LOG_ASK = 0    # (LOG_ASK, turn, seat, prompt, action): a decision (also one taken for want of a choice)
+LOG_POP = 1    # (LOG_POP, viewer, card, why): the deck's top card, seen by all (viewer PUBLIC) or by one
+LOG_RAND = 2   # (LOG_RAND, victim, taker, card): a hand card taken at random, seen by all (taker PUBLIC) or two
+LOG_DUMP = 3   # (LOG_DUMP, seat, cards): hand cards thrown face up on the pile all at once (death, penalty)
+PUBLIC = -1    # a viewer or taker: everyone sees the card; a hidden card is logged as -1
+DRAW, JUDGE, LOOK = range(3)  # why a card left the deck: drawn, judged or turned up (五穀), looked at (観星 遺計)
+# Passes on prompts that come only to a seat that could answer (閃 殺 桃 無懈可撃, a play phase with a
+# play): at the table everybody is asked and says no, so such a pass is not logged (it would tell).
+HIDDEN_PASSES = frozenset({P_SHAN, P_SHA, P_TAO, P_WUXIE, P_PLAY})
+_RENDE = EFFECT_INDEX["rende"]
+_MAYBE_MASKED = frozenset({GIVE, SKILL})
+
+Tap = Callable[["SanguoshaState", Seat, list[Action], tuple[int, int, int, int]], "Action | None"]
+
+
+def masked(action: Action, code: int) -> tuple[Action, Seat]:
+    """The public face of a decision and the one other seat that sees it whole (-1: none): a general
+    is chosen face down, a 仁徳 or 遺計 card is handed over unseen by the rest, 観星 puts cards back
+    unseen (only where: top or bottom). Any other decision is public as it is."""
+    kind, a, b, c, _ = unpack(action)
+    if code == P_GENERAL:
+        return act(GENERAL), -1
+    if code == P_GUANXING:
+        return act(PICK, NONE, b), -1
+    if kind == GIVE:
+        return act(GIVE, NONE, b), b
+    if kind == SKILL and a == _RENDE:
+        return act(SKILL, a, NONE, c), c
+    return action, -1
 
 
 class GameOver(Exception):
@@ -96,10 +150,11 @@ class SanguoshaState:
     copy of the chance generator, so the two play on independently and alike)."""
 
     def __init__(self, game: SanguoshaGame, chance: random.Random, num_players: int,
-                 replay: list[object] | None = None) -> None:
+                 replay: list[object] | None = None, tap: Tap | None = None) -> None:
         from .flow import main
 
         self.game, self.chance, self.n = game, chance, num_players
+        self.tap = tap  # answers decisions in place of the caller while determinize.py rebuilds a game
         self.rules, self.cards, self.gens = game.rules, game.cards, game.generals
         n = num_players
         cards = self.cards
@@ -135,6 +190,8 @@ class SanguoshaState:
         self.over = False
         self.history: list[Action] = []
         self.chance_log: list[object] = []
+        self.log: list[tuple[Any, ...]] = []           # the public log (LOG_* entries)
+        self.private: list[list[tuple[int, int]]] = [[] for _ in range(n)]  # per seat: (log index, card or action)
         self._replay = replay
         self.seat: Seat = 0
         self.legal: list[Action] = []
@@ -164,6 +221,48 @@ class SanguoshaState:
             value = int(self.chance.random() * n)
         self.chance_log.append(value)
         return value
+
+    def random_hand_card(self, victim: Seat, taker: Seat) -> int:
+        """A card of the victim's hand at random, logged as seen by the taker and the victim (by all
+        when `taker` is PUBLIC: the card goes face up)."""
+        hand = self.hands[victim]
+        card = hand[self.randbelow(len(hand))]
+        if taker == PUBLIC:
+            self.log.append((LOG_RAND, victim, PUBLIC, card))
+        else:
+            at = len(self.log)
+            self.private[victim].append((at, card))
+            self.private[taker].append((at, card))
+            self.log.append((LOG_RAND, victim, taker, -1))
+        return card
+
+    # -- the table talk -----------------------------------------------------------------------------
+    def note_ask(self, seat: Seat, prompt: tuple[int, int, int, int], action: Action) -> None:
+        """Log a decision as the table sees it (a pass that would tell a seat could answer: not at all)."""
+        code = prompt[0]
+        if action == PASS_ACTION and code in HIDDEN_PASSES:
+            return
+        shown = action
+        if code == P_GENERAL or code == P_GUANXING or action >> K_SHIFT in _MAYBE_MASKED:
+            shown, also = masked(action, code)
+            if shown != action:
+                at = len(self.log)
+                self.private[seat].append((at, action))
+                if also >= 0 and also != seat:
+                    self.private[also].append((at, action))
+        self.log.append((LOG_ASK, self.turns, seat, prompt, shown))
+
+    def note_pop(self, viewer: Seat, card: int, why: int) -> None:
+        """Log the deck's top card leaving it, seen by everyone or by `viewer` alone."""
+        if viewer == PUBLIC:
+            self.log.append((LOG_POP, PUBLIC, card, why))
+        else:
+            self.private[viewer].append((len(self.log), card))
+            self.log.append((LOG_POP, viewer, -1, why))
+
+    def note_dump(self, seat: Seat, cards: list[int]) -> None:
+        """Log a hand going face up onto the discard pile at once (in card order: see flow.die)."""
+        self.log.append((LOG_DUMP, seat, tuple(cards)))
 
     # -- driver -----------------------------------------------------------------------------------
     def _send(self, action: Action | None) -> None:

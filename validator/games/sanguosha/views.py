@@ -38,13 +38,18 @@ def observe(st: SanguoshaState, seat: Seat) -> SanguoshaObservation:
                   for s in range(n))
     chosen = st.general[seat] >= 0
     generals = tuple(st.general[s] if chosen or s == st.lord else -1 for s in range(n))
+    hp, max_hp = tuple(st.hp), tuple(st.max_hp)
+    if not chosen:  # a general chosen face down shows no HP either
+        hp = tuple(h if g >= 0 else 0 for h, g in zip(hp, generals))
+        max_hp = tuple(h if g >= 0 else 0 for h, g in zip(max_hp, generals))
     alive = st.alive
     distances = tuple(st.dist(seat, t) if alive[t] and alive[seat] and t != seat else 0 for t in range(n))
     return SanguoshaObservation(
-        GAME, seat, st.role[seat], roles, generals, st.options[seat], tuple(st.hp), tuple(st.max_hp),
+        GAME, seat, st.role[seat], roles, generals, st.options[seat], hp, max_hp,
         tuple(alive), tuple(st.hands[seat]), tuple(len(h) for h in st.hands), tuple(tuple(e) for e in st.equip),
         tuple(tuple(j) for j in st.judge), len(st.deck), st.turn_player, st.sha_used, st.prompt, st.kind, st.suit,
-        st.rank, distances, st.attack_range(seat), tuple(st.hostility), st.gens.hp)
+        st.rank, distances, st.attack_range(seat), tuple(st.hostility), st.gens.hp, tuple(st.discard), tuple(st.proc),
+        st.turns, st.seat == seat and not st.over, tuple(st.log), tuple(st.private[seat]), st.game)
 
 
 def card_name(st: SanguoshaState, card: int) -> str:
