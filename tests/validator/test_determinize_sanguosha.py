@@ -12,6 +12,7 @@ from collections.abc import Iterator
 
 import pytest
 
+from positions import positions
 from validator.engine.policies import find_policy
 from validator.engine.registry import engine_for
 from validator.games.sanguosha.determinize import determinize
@@ -41,22 +42,11 @@ def sanguosha():
     return engine_for(load_game(DEFAULT_DECKS_DIR, "sanguosha"))
 
 
-def _positions(game, seed: int, players: int, every: float) -> Iterator[SanguoshaState]:
-    """Copies of a seeded random game at a share `every` of its decisions (setup included)."""
-    rng = random.Random(seed)
-    state = game.new_initial_state(rng, players)
-    while not state.is_terminal():
-        if rng.random() < every:
-            yield state.clone()
-        legal = state.legal_actions()
-        state.apply_action(legal[int(rng.random() * len(legal))])
-
-
 def _sampled(game, players: int, count: int) -> Iterator[SanguoshaState]:
     """`count` decisions from seeded random games at the table size, a few from each game."""
     seed = 0
     while count:
-        for state in _positions(game, 100 * players + seed, players, every=0.04):
+        for state in positions(game, 100 * players + seed, players, rate=0.04):
             yield state
             count -= 1
             if not count:
@@ -196,7 +186,7 @@ def test_the_log_shows_no_card_a_seat_could_not_see(sanguosha) -> None:
     half of those who saw it; a general chosen, a card handed on by 仁徳 or 遺計 or put back by 観星,
     only to the one who chose it (and the one handed it)."""
     for players in (4, 7):
-        for state in _positions(sanguosha, 11, players, every=0.2):
+        for state in positions(sanguosha, 11, players, rate=0.2):
             for seat in range(players):
                 view = state.observation(seat)
                 for entry in view.log:
