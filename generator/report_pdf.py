@@ -20,6 +20,7 @@ RULE = CMYKColor(0, 0, 0, 0.3)
 MAX_LABEL_COLUMNS = 5  # label kinds with more values (25 generals) are charted, not tabled per table size
 ENDINGS = {"cap": "手数上限（打ち切り）"}  # the simulator's own ending; the rest are named by each engine
 STUDY_NAMES = {"ladder": "強さの段階", "strong_play": "別の方針での設計の比較"}
+TEXT_WIDTH_MM = 174.0  # A4 less the 18 mm side margins
 FLAT_SHARE = 0.02  # a histogram whose bars all lie within 2 % of their mean shows nothing a sentence cannot
 
 
@@ -165,18 +166,23 @@ def _table_size_section(sizes: list[dict[str, Any]], team: bool, styles: dict[st
 def _variant_section(v: dict[str, Any], styles: dict[str, ParagraphStyle], font: str, bold: str) -> list[Any]:
     """The design question, one row per option (★ = the deck's default), the designer's reason and the verdict."""
     seats = len(v["options"][0]["seats"])
-    header = ["案", "Balance"] + [f"手番順{n}" for n in range(1, seats + 1)] + ["得点SD", "平均勝差", "分"]
+    crowded = seats > 5  # sanguosha's 8 seats: narrower seat columns, so the table keeps within the text width
+    header = ["案", "Balance"] + [f"{'順' if crowded else '手番順'}{n}" for n in range(1, seats + 1)] \
+        + ["得点SD", "平均勝差", "分"]
     rows = [header]
     for row in v["options"]:
         rows.append([("★ " if row["default"] else "") + row["label"], f"{row['balance']:.3f}"]
                     + [f"{_pct(seat['rate'])}" for seat in row["seats"]]
                     + [f"{row['score_sd']:.2f}", f"{row['winning_margin_mean']:.2f}",
                        f"{row['minutes_per_match']:.0f}"])
-    table = Table(rows, colWidths=[38 * mm, 16 * mm] + [15 * mm] * seats + [15 * mm, 16 * mm, 10 * mm])
+    seat_width = min(15.0, (TEXT_WIDTH_MM - 38 - 14 - 13 - 14 - 9) / seats)
+    table = Table(rows, colWidths=[38 * mm, 14 * mm] + [seat_width * mm] * seats + [13 * mm, 14 * mm, 9 * mm])
+    size = 7 if crowded else 8
     table.setStyle(TableStyle([
-        ("FONT", (0, 0), (-1, -1), font, 8), ("FONT", (0, 0), (-1, 0), bold, 8),
+        ("FONT", (0, 0), (-1, -1), font, size), ("FONT", (0, 0), (-1, 0), bold, size),
         ("TEXTCOLOR", (0, 0), (-1, -1), INK), ("LINEBELOW", (0, 0), (-1, -1), 0.3, RULE),
         ("ALIGN", (1, 0), (-1, -1), "RIGHT"),
+        ("LEFTPADDING", (0, 0), (-1, -1), 2 if crowded else 6), ("RIGHTPADDING", (0, 0), (-1, -1), 2 if crowded else 6),
     ]))
     return [
         _para("設計の比較", styles["h2"]),
@@ -211,7 +217,8 @@ def _ladder_section(ladder: dict[str, Any], styles: dict[str, ParagraphStyle], f
     style = [("FONT", (0, 0), (-1, -1), font, 7.5), ("FONT", (0, 0), (-1, 0), bold, 8),
              ("TEXTCOLOR", (0, 0), (-1, -1), INK), ("LINEBELOW", (0, 0), (-1, -1), 0.3, RULE),
              ("ALIGN", (1, 0), (-1, -1), "RIGHT"), ("VALIGN", (0, 0), (-1, -1), "MIDDLE")]
-    fair = "弱い側だけの卓での同じ席の勝率" if ladder["team_victory"] else "公平な取り分"
+    team = bool(ladder["team_victory"])
+    fair = "基準の勝率" if team else "公平な取り分"
     pairs = [["組（強い側 対 弱い側）", "試合", "強い側の勝率 [95%]", fair, "判定"]]
     for pair in ladder["pairs"]:
         pairs.append([f"{pair['stronger']} 対 {pair['weaker']}", f"{pair['finished']}", _interval_text(pair),
@@ -221,7 +228,9 @@ def _ladder_section(ladder: dict[str, Any], styles: dict[str, ParagraphStyle], f
     story: list[Any] = [
         _para("強さの段階", styles["h2"]),
         _para(f"{ladder['players']}人、シード {ladder['seed']}。隣り合う段を対戦させる（強い側が1席、弱い側が残りの席。"
-              f"最初の手番は毎試合ランダム）。各組 上限 {ladder['matches_per_pair']} 試合。", styles["small"]),
+              f"最初の手番は毎試合ランダム）。各組 上限 {ladder['matches_per_pair']} 試合。"
+              + ("チームで勝つゲームなので、基準は弱い側だけの卓で同じ席が勝った割合。" if team else ""),
+              styles["small"]),
         Spacer(1, 2 * mm), head, Spacer(1, 1 * mm), _para(ladder["order_ja"], styles["small"]), Spacer(1, 2 * mm)]
     if ladder["strengths"]:
         seats = len(ladder["strengths"][0]["seats"])
@@ -229,7 +238,7 @@ def _ladder_section(ladder: dict[str, Any], styles: dict[str, ParagraphStyle], f
         for row in ladder["strengths"]:
             rows.append([row["policy"], f"{row['finished']}", f"{row['balance']:.3f}"]
                         + [_interval_text(seat) for seat in row["seats"]] + [f"{row['turns_mean']:.1f}"])
-        width = min(24.0, 110.0 / seats)
+        width = min(24.0, (TEXT_WIDTH_MM - 72) / seats)  # the three columns before and the one after: 72 mm
         table = Table(rows, colWidths=[30 * mm, 12 * mm, 15 * mm] + [width * mm] * seats + [15 * mm], repeatRows=1)
         table.setStyle(TableStyle(style))
         story += [KeepTogether([_para("強さごとの釣り合い", styles["h2"]), table])]

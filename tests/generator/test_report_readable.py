@@ -124,3 +124,42 @@ def test_report_paragraphs_keep_kinsoku() -> None:
         assert "".join(lines) == note
         assert [line for line in lines if line[0] in "、。）"] == [], quarter_mm
         assert [line for line in lines if line[-1] in "（"] == [], quarter_mm
+
+
+@pytest.mark.parametrize("seats", [2, 4, 8, 10])
+def test_the_design_comparison_keeps_within_the_text_width(seats: int) -> None:
+    """sanguosha's 8 seats pushed the table 41 mm past the right margin (its last columns were cut)."""
+    from reportlab.lib.units import mm
+    from reportlab.platypus import Table
+
+    from generator.report_pdf import TEXT_WIDTH_MM, _styles, _variant_section
+
+    row = {"label": "標準（反賊4・内奸1）", "default": True, "balance": 0.77, "score_sd": 0.5,
+           "winning_margin_mean": 0.05, "minutes_per_match": 27, "matches": 400,
+           "seats": [{"rate": 0.5}] * seats}
+    study = {"options": [row], "question": "?", "players": seats, "policies": ["greedy"], "seed": 1,
+             "matches_per_option": 400, "why_default": "-", "verdict_ja": "-"}
+    (table,) = [part for part in _variant_section(study, _styles("Helvetica", "Helvetica"), "Helvetica", "Helvetica")
+                if isinstance(part, Table)]
+    assert sum(table._colWidths) <= TEXT_WIDTH_MM * mm + 0.01
+
+
+@pytest.mark.parametrize("seats", [2, 5, 10])
+def test_the_ladder_keeps_within_the_text_width(seats: int) -> None:
+    from reportlab.lib.units import mm
+    from reportlab.platypus import KeepTogether, Table
+
+    from generator.report_pdf import TEXT_WIDTH_MM, _ladder_section, _styles
+
+    seat = {"seat": 1, "rate": 0.5, "ci95": [0.4, 0.6]}
+    pair = {"stronger": "greedy", "weaker": "random", "finished": 40, "rate": 0.7, "ci95": [0.6, 0.8],
+            "reference": 0.4, "separated": True}
+    ladder = {"team_victory": True, "players": seats, "seed": 1, "matches_per_pair": 40, "pairs": [pair],
+              "order_ja": "-", "strengths": [{"policy": "random", "finished": 100, "balance": 0.9,
+                                              "seats": [seat] * seats, "turns_mean": 30.0}]}
+    parts = _ladder_section(ladder, _styles("Helvetica", "Helvetica"), "Helvetica", "Helvetica")
+    tables = [p for p in parts if isinstance(p, Table)]
+    tables += [inner for p in parts if isinstance(p, KeepTogether) for inner in p._content if isinstance(inner, Table)]
+    assert len(tables) == 2
+    for table in tables:
+        assert sum(table._colWidths) <= TEXT_WIDTH_MM * mm + 0.01
