@@ -94,7 +94,8 @@ def _keep(path: Path | None, data: dict[str, Any]) -> None:
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
         for old in path.parent.glob(f"{game_id}-*.json"):
-            old.unlink(missing_ok=True)
+            if old.name.rsplit("-", 1)[0] == game_id:  # not game "a-b"'s entries when this is game "a"
+                old.unlink(missing_ok=True)
         with atomic_path(path) as temporary:
             temporary.write_text(json.dumps(data, ensure_ascii=False) + "\n", encoding="utf-8")
     except OSError:

@@ -120,3 +120,11 @@ def test_no_game_package_imports_another() -> None:
         pattern = re.compile(rf"(games\.({others})\b|from \.\.({others})\b)")
         for path in (report.VALIDATOR_DIR / "games" / game).glob("*.py"):
             assert not pattern.search(path.read_text(encoding="utf-8")), path
+
+
+def test_a_games_new_entry_replaces_only_its_own(tmp_path: Path) -> None:
+    """Game "a" writing its entry leaves game "a-b"'s alone (both match the pattern a-*.json)."""
+    report._keep(tmp_path / "a-b-0123.json", {"game": "a-b"})
+    report._keep(tmp_path / "a-4567.json", {"game": "a"})
+    report._keep(tmp_path / "a-89ab.json", {"game": "a", "newer": True})
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["a-89ab.json", "a-b-0123.json"]
