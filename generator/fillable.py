@@ -3,7 +3,8 @@
 ReportLab's form fields only speak the 14 standard fonts, which have no kana or kanji, and carry no
 actions. Here, with pypdf, every field's text is set in Adobe's standard Japanese gothic
 (HeiseiKakuGo-W5, a font PDF viewers provide, so it is named, not embedded: this file is for the
-screen, never for print), viewers are asked to redraw field appearances, and each field whose table
+screen, never for print; no drawn content uses it, so every font the pages and appearances draw with is
+embedded), viewers are asked to redraw field appearances, and each field whose table
 cell has a `sum` gets a calculation (JavaScript, run by Acrobat, Reader and others that calculate
 forms) and becomes read-only. Viewers without form scripts show an empty box to write in, as on paper.
 """
@@ -97,6 +98,8 @@ def finish_fillable(path: Path, deck: Deck) -> None:
     resources = _dictionary(form.setdefault(NameObject("/DR"), DictionaryObject()))
     fonts = _dictionary(resources.setdefault(NameObject("/Font"), DictionaryObject()))
     fonts[NameObject(FIELD_FONT_KEY)] = writer._add_object(_japanese_font())
+    fonts.pop(NameObject("/Helv"), None)  # ReportLab's default, no longer named by any field
+    form[NameObject("/DA")] = TextStringObject(f"{FIELD_FONT_KEY} 0 Tf 0 g")
     form[NameObject("/NeedAppearances")] = BooleanObject(True)
     by_name = {}
     for page in writer.pages:
@@ -107,6 +110,7 @@ def finish_fillable(path: Path, deck: Deck) -> None:
             by_name[str(field.get("/T"))] = ref
             size = _font_size(str(field.get("/DA", "")))
             field[NameObject("/DA")] = TextStringObject(f"{FIELD_FONT_KEY} {size:g} Tf 0 g")
+            _drop_unused_fonts(field)
     order = []
     for name in calculation_order(sums):
         ref = by_name.get(name)
@@ -121,6 +125,21 @@ def finish_fillable(path: Path, deck: Deck) -> None:
         form[NameObject("/CO")] = ArrayObject(order)
     with atomic_path(path) as temporary:
         writer.write(temporary)
+
+
+def _drop_unused_fonts(field: DictionaryObject) -> None:
+    """ReportLab gives an empty field an appearance that draws only its clip, yet lists Helvetica in its
+    resources: an unembedded font that nothing shows. The viewer draws typed text anew (NeedAppearances)."""
+    appearance = field.get("/AP")
+    normal = _dictionary(appearance).get("/N") if appearance is not None else None
+    if normal is None:
+        return
+    stream = normal.get_object()
+    if b"Tf" in stream.get_data():
+        return  # it sets text: its font stays
+    resources = stream.get("/Resources")
+    if resources is not None:
+        _dictionary(resources).pop(NameObject("/Font"), None)
 
 
 def _dictionary(value: object) -> DictionaryObject:

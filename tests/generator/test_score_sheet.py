@@ -44,12 +44,24 @@ def test_fillable_sheet_has_every_write_in_box_per_player(gogyo_build: Path) -> 
     assert set(fields) == expected
 
 
-def test_fillable_page_text_uses_embedded_fonts_only(gogyo_build: Path) -> None:
-    """Page content is embedded TrueType; only the form fields' own appearance uses the viewer's Helvetica."""
-    page = PdfReader(gogyo_build / "score-sheet-fillable.pdf").pages[0]
-    for ref in page["/Resources"]["/Font"].values():
-        font = ref.get_object()
-        assert "/FontFile2" in font["/FontDescriptor"].get_object()
+def test_fillable_sheet_draws_with_embedded_fonts_only(gogyo_build: Path) -> None:
+    """Page content and the fields' appearances: every font they list is embedded TrueType (ReportLab's
+    empty appearances listed an unembedded Helvetica they never drew with); typed text is set in the
+    form's named Japanese font, which the viewer supplies, and nothing names Helvetica any more."""
+    reader = PdfReader(gogyo_build / "score-sheet-fillable.pdf")
+    listed = 0
+    for page in reader.pages:
+        resources = [page["/Resources"]]
+        for ref in page["/Annots"]:
+            appearance = ref.get_object()["/AP"]["/N"].get_object()
+            resources.append(appearance.get("/Resources", {}))
+        for found in resources:
+            for font in found.get_object().get("/Font", {}).values():
+                assert "/FontFile2" in font.get_object()["/FontDescriptor"].get_object(), font.get_object()
+                listed += 1
+    assert listed >= 3
+    form = reader.trailer["/Root"]["/AcroForm"]
+    assert str(form["/DA"]).startswith("/HeiGo ") and "/Helv" not in form["/DR"]["/Font"]
 
 
 def test_the_fillable_sheet_has_no_cut_marks(gogyo_build: Path) -> None:
