@@ -20,9 +20,9 @@ from typing import Any
 
 from .engine.api import RulesGame, TeamVictory
 from .model import Game
-from .sim_plan import CHECKPOINTS, MIN_CHECKPOINT, SimulationPlan, default_workers, stop_rule, summarize_plan
+from .sim_plan import SimulationPlan, checkpoint_every, default_workers, stop_rule, summarize_plan
 from .simulate import MatchRecord, StopRule, simulate
-from .stats import wilson
+from .stats import overlap, seat_wins, wilson
 from .wording import counted
 
 MAX_RUNGS = 6
@@ -82,13 +82,9 @@ def _seat_zero_rule(engine: RulesGame, plan: SimulationPlan) -> StopRule | None:
     whole = isinstance(engine, TeamVictory) and engine.team_victory
 
     def enough(records: Sequence[MatchRecord]) -> bool:
-        low, high = wilson(_seat_zero_wins(records, whole), sum(not m.timed_out for m in records))
+        low, high = wilson(seat_wins(records, 0, whole), sum(not m.timed_out for m in records))
         return (high - low) / 2 <= plan.precision
-    return StopRule(enough, every=max(MIN_CHECKPOINT, -(-plan.matches // CHECKPOINTS)))
-
-
-def _seat_zero_wins(records: Sequence[MatchRecord], whole: bool) -> float:
-    return sum((1.0 if whole else 1 / len(m.winners)) for m in records if not m.timed_out and 0 in m.winners)
+    return StopRule(enough, every=checkpoint_every(plan.matches))
 
 
 def _strength_row(policy: str, summary: dict[str, Any]) -> dict[str, Any]:
@@ -121,7 +117,7 @@ def climb(engine: RulesGame, base: SimulationPlan, ladder: LadderPlan, *, worker
         config = plan.config(engine, workers)
         records = simulate(engine, config, _seat_zero_rule(engine, plan))
         finished = sum(not m.timed_out for m in records)
-        wins = _seat_zero_wins(records, whole)
+        wins = seat_wins(records, 0, whole)
         pairs.append({"stronger": stronger, "weaker": weaker, "matches": len(records), "finished": finished,
                       "rate": wins / finished if finished else 0.0, "ci95": list(wilson(wins, finished)),
                       **_reference(weaker, by_rung, ladder.players, whole)})
@@ -144,10 +140,6 @@ def _reference(weaker: str, by_rung: dict[str, dict[str, Any]], players: int, wh
     return {"reference": seat["rate"], "reference_ci95": list(seat["ci95"])}
 
 
-def _overlap(a: Sequence[float], b: Sequence[float]) -> bool:
-    return a[0] <= b[1] and b[0] <= a[1]
-
-
 def _verdicts(pairs: Sequence[dict[str, Any]], strengths: Sequence[dict[str, Any]]) -> dict[str, Any]:
     """Sentences a designer can act on: is every rung stronger than the last, and do the seats' win
     rates move between the weakest and the strongest rung measured (intervals separating)."""
@@ -165,7 +157,7 @@ def _verdicts(pairs: Sequence[dict[str, Any]], strengths: Sequence[dict[str, Any
     out: dict[str, Any] = {"order_shown": not unshown, "order": order, "order_ja": order_ja}
     if len(strengths) >= 2:
         low, high = strengths[0], strengths[-1]
-        moved = [(a, b) for a, b in zip(low["seats"], high["seats"]) if not _overlap(a["ci95"], b["ci95"])]
+        moved = [(a, b) for a, b in zip(low["seats"], high["seats"]) if not overlap(a["ci95"], b["ci95"])]
         if moved:
             text = "; ".join(f"seat {a['seat']} {a['rate']:.1%} → {b['rate']:.1%}" for a, b in moved)
             out["seats"] = f"from {low['policy']} to {high['policy']} the seats' win rates move: {text}"

@@ -80,7 +80,12 @@ def stop_rule(engine: RulesGame, plan: SimulationPlan) -> StopRule | None:
     if plan.precision <= 0:
         return None
     return StopRule(lambda records: seat_precision(records, engine, plan.players) <= plan.precision,
-                    every=max(MIN_CHECKPOINT, -(-plan.matches // CHECKPOINTS)))
+                    every=checkpoint_every(plan.matches))
+
+
+def checkpoint_every(matches: int) -> int:
+    """How often a stop rule is asked: every twentieth of the cap, every 50 matches at least."""
+    return max(MIN_CHECKPOINT, -(-matches // CHECKPOINTS))
 
 
 def play_plan(engine: RulesGame, plan: SimulationPlan, *, workers: int | None = None,

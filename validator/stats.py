@@ -84,6 +84,16 @@ def ideal_duration(turns: float, low: float, high: float) -> float:
     return max(0.0, 1 - (turns - high) / high) if high > 0 else 0.0
 
 
+def overlap(a: Sequence[float], b: Sequence[float]) -> bool:
+    """Two (low, high) intervals share a point: nothing is claimed between the estimates they bound."""
+    return a[0] <= b[1] and b[0] <= a[1]
+
+
+def seat_wins(matches: Sequence[MatchRecord], seat: int, whole: bool) -> float:
+    """Win credit of one physical seat over the finished matches (a tie's share, or a whole win for a side)."""
+    return sum(_credit(m.winners, whole) for m in matches if not m.timed_out and seat in m.winners)
+
+
 def _credit(winners: Sequence[int], whole: bool) -> float:
     """One winner's credit: a whole win when the winners are one side (TeamVictory), else a tie's share."""
     return 1.0 if whole else 1 / len(winners)

@@ -21,6 +21,7 @@ from .issues import DeckError, Issue, Location
 from .model import Card, Game
 from .sim_plan import SimulationPlan, play_plan, summarize_plan
 from .simulate import MatchRecord
+from .stats import overlap
 
 
 @dataclass(frozen=True)
@@ -292,4 +293,4 @@ def _verdicts(rows: Sequence[Mapping[str, Any]], default: Mapping[str, Any],
 
 def _intervals_overlap(seats_a: Sequence[Mapping[str, Any]], seats_b: Sequence[Mapping[str, Any]]) -> bool:
     """Each seat's Wilson interval under one option overlaps the same seat's under the other."""
-    return all(a["ci95"][0] <= b["ci95"][1] and b["ci95"][0] <= a["ci95"][1] for a, b in zip(seats_a, seats_b))
+    return all(overlap(a["ci95"], b["ci95"]) for a, b in zip(seats_a, seats_b))
