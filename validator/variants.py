@@ -234,9 +234,9 @@ def _conclusion_change(weak: Mapping[str, Any], strong: Mapping[str, Any]) -> di
     policies = "・".join(strong["policies"])
     if not changed:
         told = [labels[o] for o, apart in after.items() if apart]
-        what = (f"「{'」「'.join(told)}」が既定と区別される点も同じ" if told
-                else "どの案も既定と区別できない点も同じ")
-        text_ja = f"方針 {policies} で遊び直しても結論は変わらない：{what}。"
+        what = (f"どちらの方針でも「{'」「'.join(told)}」が既定と区別される" if told
+                else "どちらの方針でも、どの案も既定と区別できない")
+        text_ja = f"方針 {policies} で遊び直しても結論は変わらない（{what}。95%区間で判定）。"
         text = f"playing again with {', '.join(strong['policies'])} does not change the conclusion"
     else:
         parts = []
