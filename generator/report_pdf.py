@@ -146,8 +146,7 @@ def _table_size_section(sizes: list[dict[str, Any]], team: bool, styles: dict[st
         rates = {row["label"]: row for g in size["labels"] if g["kind"] in kinds for row in g["rows"]}
         rows.append([f"{size['players']}", f"{size['matches']}", f"{size['turns_mean']:.1f}",
                      f"{size['minutes_mean']:.0f}", _pct(size["completion"])]
-                    + [f"{_pct(rates[c]['rate'])}\n[{_pct(rates[c]['ci95'][0])}–{_pct(rates[c]['ci95'][1])}]"
-                       if c in rates else "–" for c in columns])
+                    + [_interval_text(rates[c]) if c in rates else "–" for c in columns])
     table = Table(rows, colWidths=[10 * mm, 12 * mm, 15 * mm, 13 * mm, 14 * mm] + [22 * mm] * len(columns),
                   repeatRows=1)
     table.setStyle(TableStyle([

@@ -106,8 +106,7 @@ def render_text(s: dict[str, Any]) -> str:
 def render_headline(s: dict[str, Any]) -> list[str]:
     """A few lines for `fudaya check`: does every game end, how long, how it ends, is it fair."""
     done, time, ludii = s["finished"], s["play_time"], s["ludii"]
-    seats = ", ".join(f"{row['seat']}: {_pct(row['rate'])} [{_pct(row['ci95'][0])}–{_pct(row['ci95'][1])}]"
-                      for row in s["seats"])
+    seats = ", ".join(f"{row['seat']}: {_interval(row)}" for row in s["seats"])
     ended = ", ".join(f"{name} {_pct(count / (s['games'] or 1))}" for name, count in s["ended_by"].items())
     box = time["box_minutes"]
     return [
@@ -147,8 +146,7 @@ def _label_lines(groups: list[dict[str, Any]] | None) -> list[str]:
 
 
 def _label_rates_text(rows: list[dict[str, Any]], sep: str) -> str:
-    return sep.join(f"{row['label']}: {_pct(row['rate'])} [{_pct(row['ci95'][0])}–{_pct(row['ci95'][1])}]"
-                    for row in rows)
+    return sep.join(f"{row['label']}: {_interval(row)}" for row in rows)
 
 
 def _precision_text(s: dict[str, Any]) -> str:
