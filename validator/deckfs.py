@@ -1,0 +1,207 @@
+"""The one confined file layer: every file fudaya reads from or writes into a deck goes through here.
+
+A deck is untrusted (docs/security.md): its author controls file names, symbolic links, FIFOs and
+sizes. So a path named by a deck is resolved (links included) and must stay inside the deck; it
+must be a regular file; its size is checked before a byte is read. The resolved path is then
+opened component by component from the deck's own folder with O_NOFOLLOW, so a link swapped in
+between the check and the open is refused rather than followed. Writes go to a unique temporary
+name created with O_EXCL|O_NOFOLLOW in the target's folder and are renamed over the target, so a
+link planted at the target (or at a guessable temporary name) is replaced, never written through.
+"""
+from __future__ import annotations
+
+import contextlib
+import errno
+import os
+import secrets
+import stat
+from collections.abc import Iterator
+from dataclasses import dataclass
+from pathlib import Path
+
+_NOFOLLOW = getattr(os, "O_NOFOLLOW", 0)
+_CLOEXEC = getattr(os, "O_CLOEXEC", 0)
+_DIRECTORY = getattr(os, "O_DIRECTORY", 0)
+_NONBLOCK = getattr(os, "O_NONBLOCK", 0)  # a FIFO opened to be refused must not block the open
+
+
+class ConfinedError(ValueError):
+    """A deck file that may not be read or written; the message says why in a few words."""
+
+
+@dataclass(frozen=True)
+class DeckFile:
+    """A regular file inside a deck: its resolved path and its path relative to the deck folder."""
+
+    root: Path
+    path: Path      # resolved
+    relative: str   # the resolved path, relative to the deck folder
+    name: str       # as named (a link's own name)
+    size: int
+
+
+def deck_root(folder: Path) -> Path:
+    """The deck folder itself, resolved; ConfinedError when it is not a folder or its links loop."""
+    try:
+        root = folder.resolve(strict=True)
+    except FileNotFoundError:
+        raise ConfinedError(f"folder {folder} not found") from None
+    except (OSError, RuntimeError) as exc:  # RuntimeError: a symlink loop (Python 3.11)
+        raise ConfinedError(f"folder {folder} cannot be resolved ({_why(exc)})") from None
+    if not root.is_dir():
+        raise ConfinedError(f"{folder} is not a folder")
+    return root
+
+
+def resolve(root: Path, name: str | Path, *, must_exist: bool = True) -> Path:
+    """`name` (relative to the deck folder `root`, or absolute) resolved through its links; inside `root` or
+    ConfinedError. A deck's own data may not name absolute paths: its loader refuses them before this.
+
+    With must_exist=False the file may be missing (a file about to be written); its folder may not.
+    """
+    text = os.fspath(name)
+    if "\x00" in text:
+        raise ConfinedError("path holds a NUL character")
+    if not text:
+        raise ConfinedError("path is empty")
+    base = deck_root(root)
+    try:
+        resolved = (base / text).resolve(strict=must_exist)
+    except FileNotFoundError:
+        raise ConfinedError(f"{text[:80]!r} not found in the deck folder") from None
+    except (OSError, RuntimeError) as exc:
+        raise ConfinedError(f"{text[:80]!r} cannot be resolved ({_why(exc)})") from None
+    if resolved == base or not resolved.is_relative_to(base):
+        raise ConfinedError(f"{text[:80]!r} leaves the deck folder")
+    return resolved
+
+
+def stat_file(root: Path, name: str | Path) -> DeckFile:
+    """The regular file `name` inside the deck, with its size; ConfinedError for anything else."""
+    path = resolve(root, name)
+    try:
+        info = path.stat()
+    except OSError as exc:
+        raise ConfinedError(f"{os.fspath(name)[:80]!r} cannot be read ({_why(exc)})") from None
+    if stat.S_ISDIR(info.st_mode):
+        raise ConfinedError(f"{os.fspath(name)[:80]!r} is a folder, not a file")
+    if not stat.S_ISREG(info.st_mode):
+        raise ConfinedError(f"{os.fspath(name)[:80]!r} is not a regular file (a device, FIFO or socket)")
+    base = deck_root(root)
+    return DeckFile(base, path, path.relative_to(base).as_posix(), Path(os.fspath(name)).as_posix(), info.st_size)
+
+
+def read_bytes(root: Path, name: str | Path, limit: int) -> bytes:
+    """The bytes of the regular file `name` inside the deck, at most `limit` of them (else ConfinedError).
+
+    The size is checked from stat before reading and again while reading (a file growing in between
+    is cut off at limit + 1 bytes and refused).
+    """
+    found = stat_file(root, name)
+    if found.size > limit:
+        raise ConfinedError(f"{found.relative!r} is {found.size:,} bytes, over the {limit:,}-byte limit")
+    descriptor = _open_confined(found.root, found.relative, os.O_RDONLY | _NONBLOCK)
+    with os.fdopen(descriptor, "rb") as file:
+        info = os.fstat(file.fileno())
+        if not stat.S_ISREG(info.st_mode):
+            raise ConfinedError(f"{found.relative!r} is not a regular file")
+        data = file.read(limit + 1)
+    if len(data) > limit:
+        raise ConfinedError(f"{found.relative!r} is over the {limit:,}-byte limit")
+    return data
+
+
+def write_bytes(root: Path, name: str | Path, data: bytes) -> Path:
+    """Replace the file `name` inside the deck with `data`, whole or not at all; returns its path.
+
+    The folder is resolved and must lie inside the deck; the bytes go to a fresh temporary name
+    (O_CREAT|O_EXCL|O_NOFOLLOW) in it, which is renamed over the target: a link at the target is
+    replaced, never followed.
+    """
+    text = os.fspath(name)
+    final = Path(text).name
+    if "\x00" in text or final in ("", ".", ".."):
+        raise ConfinedError(f"{text[:80]!r} is not a file name")
+    base = deck_root(root)
+    parent = Path(text).parent
+    folder_path = base if parent == Path(".") else resolve(base, parent)
+    if not folder_path.is_dir():
+        raise ConfinedError(f"{parent.as_posix()[:80]!r} is not a folder")
+    folder = _open_confined(base, folder_path.relative_to(base).as_posix(), os.O_RDONLY | _DIRECTORY)
+    target = folder_path / final
+    temporary = f".{final[:60]}.{os.getpid()}-{secrets.token_hex(6)}.tmp"
+    try:
+        try:
+            if stat.S_ISDIR(os.stat(final, dir_fd=folder, follow_symlinks=False).st_mode):
+                raise ConfinedError(f"{text[:80]!r} is a folder, not a file")
+        except FileNotFoundError:
+            pass
+        descriptor = os.open(temporary, os.O_WRONLY | os.O_CREAT | os.O_EXCL | _NOFOLLOW | _CLOEXEC, 0o644,
+                             dir_fd=folder)
+        try:
+            with os.fdopen(descriptor, "wb") as file:
+                file.write(data)
+                file.flush()
+                os.fsync(file.fileno())
+            os.replace(temporary, final, src_dir_fd=folder, dst_dir_fd=folder)
+        except BaseException:
+            with contextlib.suppress(OSError):
+                os.unlink(temporary, dir_fd=folder)
+            raise
+    finally:
+        os.close(folder)
+    return target
+
+
+def regular_files(root: Path, suffix: str = "", *, limit: int = 10_000) -> Iterator[DeckFile]:
+    """The regular files under the deck (names ending in `suffix`), in sorted order, links not followed.
+
+    A symbolic link to a file inside the deck is listed at its own name; one pointing outside, at a
+    device, FIFO or loop is skipped: the deck's files are what it holds, not what it points at.
+    More than `limit` entries is a ConfinedError (a deck is a few dozen files).
+    """
+    base = deck_root(root)
+    seen = 0
+    for folder, folders, files in os.walk(base, followlinks=False):
+        folders[:] = sorted(f for f in folders if not f.startswith("."))
+        seen += len(files) + len(folders)
+        if seen > limit:
+            raise ConfinedError(f"more than {limit:,} files and folders in the deck folder")
+        for file_name in sorted(files):
+            if not file_name.endswith(suffix) or file_name.startswith("."):
+                continue
+            relative = (Path(folder) / file_name).relative_to(base).as_posix()
+            try:
+                yield stat_file(base, relative)
+            except ConfinedError:
+                continue
+
+
+def _open_confined(base: Path, relative: str, flags: int) -> int:
+    """Open `relative` (already resolved: no links) from `base` one component at a time with O_NOFOLLOW."""
+    parts = [part for part in relative.split("/") if part not in ("", ".")]
+    if any(part == ".." for part in parts):
+        raise ConfinedError(f"{relative!r} leaves the deck folder")
+    current = os.open(base, os.O_RDONLY | _DIRECTORY | _CLOEXEC)
+    try:
+        for index, part in enumerate(parts):
+            last = index == len(parts) - 1
+            mode = flags if last else os.O_RDONLY | _DIRECTORY
+            try:
+                following = os.open(part, mode | _NOFOLLOW | _CLOEXEC, dir_fd=current)
+            except OSError as exc:
+                if exc.errno in (errno.ELOOP, errno.ENOTDIR):
+                    raise ConfinedError(f"{relative!r} changed into a link while being opened") from None
+                raise ConfinedError(f"{relative!r} cannot be opened ({_why(exc)})") from None
+            os.close(current)
+            current = following
+        return current
+    except BaseException:
+        os.close(current)
+        raise
+
+
+def _why(exc: BaseException) -> str:
+    if isinstance(exc, RuntimeError) or getattr(exc, "errno", None) == errno.ELOOP:
+        return "its links loop"
+    return getattr(exc, "strerror", None) or exc.__class__.__name__
