@@ -23,8 +23,10 @@ from reportlab.pdfgen.canvas import Canvas
 from svglib.svglib import svg2rlg
 
 from validator.binding import DEFAULT_INK, Color, bind_color, bind_count, bind_text, small_dark_mix
+from validator.deckfs import read_bytes
 from validator.geometry import contain, mm_to_pt
 from validator.issues import Issue, Location
+from validator.limits import MAX_IMAGE_BYTES
 from validator.model import Card, Element, Layout
 from validator.presets import PRINT_MIN_LINE_MM, PRINT_MIN_TEXT_PT
 from validator.svgsafe import checked_svg
@@ -300,7 +302,7 @@ def _vertical_char(canvas: Canvas, char: str, centre_x: float, cell_top: float,
 def draw_image(space: CardSpace, element: Element) -> None:
     p = element.props
     path = space.deck_dir / bind_text(p["src"], space.card.bindings)
-    reader = _image(path)
+    reader = _image(space.deck_dir, path)
     px_w, px_h = reader.getSize()
     w, h = (p["w"], p["h"]) if p.get("fit") == "stretch" else contain(p["w"], p["h"], px_w, px_h)
     x = p["x"] + (p["w"] - w) / 2
@@ -309,8 +311,9 @@ def draw_image(space: CardSpace, element: Element) -> None:
 
 
 @lru_cache(maxsize=128)
-def _image(path: Path) -> ImageReader:
-    with Image.open(path) as image:
+def _image(deck_dir: Path, path: Path) -> ImageReader:
+    """The deck image as CMYK, read through the confined file layer (the check has passed its size and pixels)."""
+    with Image.open(io.BytesIO(read_bytes(deck_dir, path.relative_to(deck_dir), MAX_IMAGE_BYTES))) as image:
         image.load()
         return CMYKImageReader(image)  # raster art reaches the PDF as CMYK
 

@@ -565,4 +565,4 @@ def test_links_out_of_the_deck_are_not_followed(tmp_path: Path) -> None:
     game_json.symlink_to(outside)
     result = run(["check", "gogyo", "--decks", str(decks), "--no-simulate"])
     assert result.exit_code == 1
-    assert_lines(result.stderr, (("game.json: $: game.json is a link to a file outside the deck folder",),))
+    assert_lines(result.stderr, (("game.json: $: 'game.json' leaves the deck folder",),))

@@ -1,6 +1,7 @@
 """Deck assets: resolve paths named in deck files (refusing any that leave the deck folder) and open them safely."""
 from __future__ import annotations
 
+import io
 import struct
 import warnings
 import zlib
@@ -9,6 +10,7 @@ from pathlib import Path
 
 from PIL import Image, UnidentifiedImageError
 
+from .deckfs import ConfinedError, read_bytes, stat_file
 from .issues import Issue, Location
 from .limits import MAX_IMAGE_BYTES, MAX_IMAGE_PIXELS
 from .paths import FONTS_DIR
@@ -21,19 +23,20 @@ def resolve_asset(deck_dir: Path, relative: str, where: Location) -> Path | Issu
     """The absolute path of a deck asset, or an issue if it is absolute or escapes the deck."""
     if "\x00" in relative:
         return Issue(where, "asset-bad-path", f"asset path {relative[:60]!r} holds a NUL character")
-    candidate = Path(relative)
-    if candidate.is_absolute():
+    if Path(relative).is_absolute():
         return Issue(where, "asset-outside-deck",
                      f"asset path {relative!r} is absolute; use a path inside the deck folder")
-    root = deck_dir.resolve()
-    resolved = (root / candidate).resolve()
-    if not resolved.is_relative_to(root):
-        return Issue(where, "asset-outside-deck", f"asset path {relative!r} leaves the deck folder")
-    if resolved.is_dir():
-        return Issue(where, "asset-missing", f"asset path {relative!r} is a folder, not a file")
-    if not resolved.is_file():
-        return Issue(where, "asset-missing", f"asset file {relative!r} not found in the deck folder")
-    return resolved
+    try:
+        return stat_file(deck_dir, relative).path
+    except ConfinedError as exc:
+        reason = str(exc)
+        if "leaves the deck" in reason:
+            return Issue(where, "asset-outside-deck", f"asset path {relative!r} leaves the deck folder")
+        if "not found" in reason:
+            return Issue(where, "asset-missing", f"asset file {relative!r} not found in the deck folder")
+        if "is a folder" in reason:
+            return Issue(where, "asset-missing", f"asset path {relative!r} is a folder, not a file")
+        return Issue(where, "asset-unreadable", f"asset {reason}")
 
 
 def resolve_font(deck_dir: Path, spec: str, where: Location) -> Path | Issue:
@@ -59,9 +62,10 @@ def image_pixels(path: Path) -> tuple[int, int] | str:
         size = path.stat().st_size
         if size > MAX_IMAGE_BYTES:
             return f"is larger than {MAX_IMAGE_BYTES:,} bytes, the limit for an image"
+        data = read_bytes(path.parent, path.name, MAX_IMAGE_BYTES)
         with warnings.catch_warnings():
             warnings.simplefilter("ignore", Image.DecompressionBombWarning)  # our own limit is lower
-            with Image.open(path) as img:
+            with Image.open(io.BytesIO(data)) as img:
                 if img.format not in ("PNG", "JPEG"):
                     return f"is {img.format}, not PNG or JPEG"
                 width, height = img.size
@@ -69,11 +73,13 @@ def image_pixels(path: Path) -> tuple[int, int] | str:
                     return (f"is {width}×{height} pixels, more than the {MAX_IMAGE_PIXELS:,} allowed "
                             f"(about A2 at 300 dpi)")
                 img.verify()
-            with Image.open(path) as img:
+            with Image.open(io.BytesIO(data)) as img:
                 img.load()
         return width, height
     except Image.DecompressionBombError:
         return f"declares more than {MAX_IMAGE_PIXELS:,} pixels (a decompression bomb)"
+    except ConfinedError as exc:
+        return f"cannot be read ({exc})"
     except UnidentifiedImageError:
         return "is not a readable image (not PNG or JPEG data, or damaged)"
     except (OSError, SyntaxError, ValueError, EOFError, struct.error, zlib.error) as exc:

@@ -2,11 +2,12 @@
 
 A deck is untrusted (docs/security.md): its author controls file names, symbolic links, FIFOs and
 sizes. So a path named by a deck is resolved (links included) and must stay inside the deck; it
-must be a regular file; its size is checked before a byte is read. The resolved path is then
-opened component by component from the deck's own folder with O_NOFOLLOW, so a link swapped in
-between the check and the open is refused rather than followed. Writes go to a unique temporary
-name created with O_EXCL|O_NOFOLLOW in the target's folder and are renamed over the target, so a
-link planted at the target (or at a guessable temporary name) is replaced, never written through.
+must be a regular file; its size is checked before a byte is read. The resolved path (which holds
+no link) is opened with O_NOFOLLOW and O_NONBLOCK and checked again with fstat, so a link or FIFO
+put in its place after the check is refused rather than followed or waited on. Writes go to a
+unique temporary name created with O_EXCL|O_NOFOLLOW in the target's folder and are renamed over
+the target, so a link planted at the target (or at a guessable temporary name) is replaced, never
+written through.
 """
 from __future__ import annotations
 
@@ -21,7 +22,6 @@ from pathlib import Path
 
 _NOFOLLOW = getattr(os, "O_NOFOLLOW", 0)
 _CLOEXEC = getattr(os, "O_CLOEXEC", 0)
-_DIRECTORY = getattr(os, "O_DIRECTORY", 0)
 _NONBLOCK = getattr(os, "O_NONBLOCK", 0)  # a FIFO opened to be refused must not block the open
 
 
@@ -100,7 +100,10 @@ def read_bytes(root: Path, name: str | Path, limit: int) -> bytes:
     found = stat_file(root, name)
     if found.size > limit:
         raise ConfinedError(f"{found.relative!r} is {found.size:,} bytes, over the {limit:,}-byte limit")
-    descriptor = _open_confined(found.root, found.relative, os.O_RDONLY | _NONBLOCK)
+    try:
+        descriptor = os.open(found.path, os.O_RDONLY | _NONBLOCK | _NOFOLLOW | _CLOEXEC)
+    except OSError as exc:
+        raise ConfinedError(f"{found.relative!r} cannot be opened ({_why(exc)})") from None
     with os.fdopen(descriptor, "rb") as file:
         info = os.fstat(file.fileno())
         if not stat.S_ISREG(info.st_mode):
@@ -109,6 +112,19 @@ def read_bytes(root: Path, name: str | Path, limit: int) -> bytes:
     if len(data) > limit:
         raise ConfinedError(f"{found.relative!r} is over the {limit:,}-byte limit")
     return data
+
+
+def read_named_file(path: Path, limit: int) -> bytes:
+    """A file the user named on the command line (not a deck's): resolved, a regular file, at most `limit`
+    bytes, checked before reading; a FIFO or device is refused rather than waited on or read forever."""
+    try:
+        resolved = path.resolve(strict=True)
+    except FileNotFoundError:
+        raise ConfinedError("file not found") from None
+    except (OSError, RuntimeError) as exc:
+        raise ConfinedError(f"cannot be resolved ({_why(exc)})") from None
+    folder = resolved.parent
+    return read_bytes(folder, resolved.name, limit)
 
 
 def write_bytes(root: Path, name: str | Path, data: bytes) -> Path:
@@ -127,29 +143,24 @@ def write_bytes(root: Path, name: str | Path, data: bytes) -> Path:
     folder_path = base if parent == Path(".") else resolve(base, parent)
     if not folder_path.is_dir():
         raise ConfinedError(f"{parent.as_posix()[:80]!r} is not a folder")
-    folder = _open_confined(base, folder_path.relative_to(base).as_posix(), os.O_RDONLY | _DIRECTORY)
     target = folder_path / final
-    temporary = f".{final[:60]}.{os.getpid()}-{secrets.token_hex(6)}.tmp"
+    temporary = folder_path / f".{final[:60]}.{os.getpid()}-{secrets.token_hex(6)}.tmp"
+    if target.is_dir() and not target.is_symlink():
+        raise ConfinedError(f"{text[:80]!r} is a folder, not a file")
     try:
-        try:
-            if stat.S_ISDIR(os.stat(final, dir_fd=folder, follow_symlinks=False).st_mode):
-                raise ConfinedError(f"{text[:80]!r} is a folder, not a file")
-        except FileNotFoundError:
-            pass
-        descriptor = os.open(temporary, os.O_WRONLY | os.O_CREAT | os.O_EXCL | _NOFOLLOW | _CLOEXEC, 0o644,
-                             dir_fd=folder)
-        try:
-            with os.fdopen(descriptor, "wb") as file:
-                file.write(data)
-                file.flush()
-                os.fsync(file.fileno())
-            os.replace(temporary, final, src_dir_fd=folder, dst_dir_fd=folder)
-        except BaseException:
-            with contextlib.suppress(OSError):
-                os.unlink(temporary, dir_fd=folder)
-            raise
-    finally:
-        os.close(folder)
+        descriptor = os.open(temporary, os.O_WRONLY | os.O_CREAT | os.O_EXCL | _NOFOLLOW | _CLOEXEC, 0o644)
+    except OSError as exc:
+        raise ConfinedError(f"{text[:80]!r} cannot be written ({_why(exc)})") from None
+    try:
+        with os.fdopen(descriptor, "wb") as file:
+            file.write(data)
+            file.flush()
+            os.fsync(file.fileno())
+        os.replace(temporary, target)
+    except BaseException:
+        with contextlib.suppress(OSError):
+            os.unlink(temporary)
+        raise
     return target
 
 
@@ -175,30 +186,6 @@ def regular_files(root: Path, suffix: str = "", *, limit: int = 10_000) -> Itera
                 yield stat_file(base, relative)
             except ConfinedError:
                 continue
-
-
-def _open_confined(base: Path, relative: str, flags: int) -> int:
-    """Open `relative` (already resolved: no links) from `base` one component at a time with O_NOFOLLOW."""
-    parts = [part for part in relative.split("/") if part not in ("", ".")]
-    if any(part == ".." for part in parts):
-        raise ConfinedError(f"{relative!r} leaves the deck folder")
-    current = os.open(base, os.O_RDONLY | _DIRECTORY | _CLOEXEC)
-    try:
-        for index, part in enumerate(parts):
-            last = index == len(parts) - 1
-            mode = flags if last else os.O_RDONLY | _DIRECTORY
-            try:
-                following = os.open(part, mode | _NOFOLLOW | _CLOEXEC, dir_fd=current)
-            except OSError as exc:
-                if exc.errno in (errno.ELOOP, errno.ENOTDIR):
-                    raise ConfinedError(f"{relative!r} changed into a link while being opened") from None
-                raise ConfinedError(f"{relative!r} cannot be opened ({_why(exc)})") from None
-            os.close(current)
-            current = following
-        return current
-    except BaseException:
-        os.close(current)
-        raise
 
 
 def _why(exc: BaseException) -> str:

@@ -10,6 +10,7 @@ from typing import Any
 
 from json_source_map import calculate
 
+from .deckfs import ConfinedError, read_bytes
 from .issues import DeckError, Issue, Location
 from .limits import MAX_DEPTH, MAX_JSON_BYTES, MAX_NUMBER_DIGITS, MAX_TEXT_CHARS
 
@@ -79,18 +80,21 @@ class _DuplicateKey(ValueError):
         self.key = key
 
 
-def load_json(path: Path) -> SourcedJson:
-    """Parse `path`; any failure becomes a DeckError with one located issue."""
+def load_json(path: Path, root: Path | None = None) -> SourcedJson:
+    """Parse `path` (a deck file when `root`, its deck folder, is given; else a file confined to its own
+    folder) through the confined file layer; any failure becomes a DeckError with one located issue."""
     where = Location(path)
     try:
-        with path.open("rb") as file:  # read no more than the limit allows, whatever stat said a moment ago
-            raw = file.read(MAX_JSON_BYTES + 1)
-        if len(raw) > MAX_JSON_BYTES:
-            raise DeckError([Issue(where, "file-too-large",
-                                   f"larger than {MAX_JSON_BYTES:,} bytes, the limit for a deck JSON file")])
+        base, name = (path.parent, path.name) if root is None else \
+            (root, path.relative_to(root) if path.is_relative_to(root) else path)
+        raw = read_bytes(base, name, MAX_JSON_BYTES)
         text = raw.decode("utf-8").replace("\r\n", "\n").replace("\r", "\n")  # as read_text's newlines
-    except FileNotFoundError:
-        raise DeckError([Issue(where, "missing-file", "file not found")]) from None
+    except ConfinedError as exc:
+        code = "missing-file" if "not found" in str(exc) else "file-too-large" if "limit" in str(exc) \
+            else "asset-outside-deck" if "leaves the deck" in str(exc) else "unreadable"
+        why = f"larger than {MAX_JSON_BYTES:,} bytes, the limit for a deck JSON file" if code == "file-too-large" \
+            else "file not found" if code == "missing-file" else str(exc)
+        raise DeckError([Issue(where, code, why)]) from None
     except UnicodeDecodeError as exc:
         raise DeckError([Issue(where, "bad-encoding", f"not UTF-8 text ({exc.reason})")]) from None
     except OSError as exc:

@@ -1,6 +1,7 @@
 """The only reader of deck files: decks/<game>/*.json -> schema checks -> the typed model."""
 from __future__ import annotations
 
+import re
 from pathlib import Path
 from typing import Any
 
@@ -15,6 +16,7 @@ from .rulebooks import build_rulebook
 from .typeset import FontError, load_metrics
 
 GAME_FILE = "game.json"
+GAME_ID = re.compile(r"[a-z0-9][a-z0-9_-]*")  # as schema/defs.schema.json's id: a folder name, never a path
 
 
 def find_games(decks_dir: Path) -> list[str]:
@@ -26,14 +28,11 @@ def load_game(decks_dir: Path, game_id: str) -> Game:
     """Load and schema-check one game; raise DeckError listing every problem found."""
     directory = decks_dir / game_id
     manifest_path = directory / GAME_FILE
-    if not manifest_path.is_file():
+    if not GAME_ID.fullmatch(game_id) or not manifest_path.is_file():
         known = ", ".join(find_games(decks_dir)) or "none"
         raise DeckError([Issue(Location(manifest_path), "unknown-game",
                                f"no game {game_id!r} in {decks_dir} (games: {known})")])
-    if not manifest_path.resolve().is_relative_to(directory.resolve()):  # a link to a file elsewhere
-        raise DeckError([Issue(Location(manifest_path), "asset-outside-deck",
-                               f"{GAME_FILE} is a link to a file outside the deck folder")])
-    manifest = load_json(manifest_path)
+    manifest = load_json(manifest_path, root=directory)
     _raise_if(schema.validate(manifest, "game.schema.json"))
     data = manifest.data
     issues: list[Issue] = []
@@ -154,7 +153,7 @@ def _load_part(directory: Path, manifest: SourcedJson, pointer: str, relative: s
         issues.append(path)
         return None
     try:
-        doc = load_json(path)
+        doc = load_json(path, root=directory)
     except DeckError as exc:
         issues.extend(exc.issues)
         return None

@@ -16,6 +16,7 @@ from xml.etree.ElementTree import Element, ParseError
 from defusedxml import DefusedXmlException
 from defusedxml.ElementTree import fromstring
 
+from .deckfs import ConfinedError, read_bytes
 from .limits import MAX_SVG_BYTES, MAX_SVG_ELEMENTS
 
 SVG_NS = "{http://www.w3.org/2000/svg}"
@@ -29,12 +30,11 @@ _URL = re.compile(r"url\(\s*['\"]?\s*([^)'\"\s]*)", re.IGNORECASE)
 def checked_svg(path: Path) -> bytes | str:
     """The file's bytes when svglib may draw them, else what is wrong with it."""
     try:
-        with path.open("rb") as file:
-            data = file.read(MAX_SVG_BYTES + 1)
-    except OSError as exc:
-        return f"cannot be read ({exc.strerror})"
-    if len(data) > MAX_SVG_BYTES:
-        return f"is larger than {MAX_SVG_BYTES:,} bytes, the limit for an SVG"
+        data = read_bytes(path.parent, path.name, MAX_SVG_BYTES)
+    except ConfinedError as exc:
+        if "limit" in str(exc):
+            return f"is larger than {MAX_SVG_BYTES:,} bytes, the limit for an SVG"
+        return f"cannot be read ({exc})"
     problem = svg_data_problem(data)
     return data if problem is None else problem
 
