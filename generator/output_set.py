@@ -85,11 +85,11 @@ def output_set(root: Path, game_id: str, *, keep_previous: bool) -> Iterator[Pat
     with locked(root, game_id):
         final, aside = _names(root, game_id)
         staging = root / f".{game_id}.staging-{os.getpid()}"
-        if keep_previous and final.is_dir():
-            shutil.copytree(final, staging)
-        else:
-            staging.mkdir()
         try:
+            if keep_previous and final.is_dir():  # inside the try: a disk that fills during the copy
+                shutil.copytree(final, staging, symlinks=True)  # leaves no half-copied staging folder
+            else:
+                staging.mkdir()
             yield staging
             if final.exists():
                 os.rename(final, aside)

@@ -97,6 +97,28 @@ def test_an_exception_inside_the_block_removes_staging(tmp_path: Path) -> None:
     assert (tmp_path / "gogyo" / "a.pdf").read_bytes() == b"earlier"
 
 
+def test_a_disk_filling_while_a_partial_build_copies_the_set_leaves_no_staging(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    (tmp_path / "gogyo").mkdir()
+    for name in ("a.pdf", "b.pdf", "c.pdf"):
+        (tmp_path / "gogyo" / name).write_bytes(b"earlier " + name.encode())
+    real_copy = shutil.copyfile
+    copied: list[str] = []
+
+    def fill_the_disk(source: str, target: str, **kwargs: object) -> object:
+        if copied:
+            raise OSError(28, "No space left on device", target)
+        copied.append(source)
+        return real_copy(source, target)
+
+    monkeypatch.setattr(shutil, "copyfile", fill_the_disk)
+    with pytest.raises(shutil.Error), output_set(tmp_path, "gogyo", keep_previous=True):
+        pass
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["gogyo"]
+    assert sorted(p.read_bytes() for p in (tmp_path / "gogyo").iterdir()) == [b"earlier a.pdf", b"earlier b.pdf",
+                                                                              b"earlier c.pdf"]
+
+
 def _fudaya(*args: str) -> subprocess.Popen[str]:
     return subprocess.Popen([*FUDAYA, *args], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
 
