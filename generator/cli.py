@@ -309,11 +309,17 @@ def _simulation_summary(game: Game, output: Path, workers: int | None) -> tuple[
     and say in a few words what was simulated (for the closing table)."""
     from validator.sim_report import box_time_warning, render_headline
 
-    from .report import REPORT_CACHE, simulate_for_report, write_report
+    from .report import REPORT_CACHE, report_files
 
-    summary = simulate_for_report(game, workers=workers, cache=output / REPORT_CACHE)
-    if summary is None:
+    try:
+        with output_set(output, game.id, keep_previous=True) as staging:
+            written = report_files(game, staging, workers=workers, cache=output / REPORT_CACHE)
+    except OSError as exc:
+        _err(f"{exc.filename or output}: cannot write the report ({exc.strerror or exc})")
+        return 1, "not written"
+    if written is None:
         return 0, "none asked"
+    summary = written[0]
     precision = summary.get("precision", {}).get("reached")
     said = counted(summary["matches"], "match") + (f", seats ±{precision * 100:.1f} points" if precision else "")
     for line in render_headline(summary):
@@ -321,12 +327,6 @@ def _simulation_summary(game: Game, output: Path, workers: int | None) -> tuple[
     warning = box_time_warning(summary)
     if warning:
         _err(f"{game.id}: warning: {warning}")
-    try:
-        with output_set(output, game.id, keep_previous=True) as staging:
-            write_report(game, summary, staging)
-    except OSError as exc:
-        _err(f"{exc.filename or output}: cannot write the report ({exc.strerror or exc})")
-        return 1, said
     typer.echo(f"  wrote {output / game.id / 'report.json'} and {output / game.id / 'report.pdf'}")
     if not summary["finished"]["all_finished"]:
         _err(f"{game.id}: {counted(summary['finished']['timeouts'], 'simulated match')} hit the step cap "
@@ -656,29 +656,25 @@ def import_(
     one "file:row:column: what" line, and nothing is written.
 
     Example: fudaya import mygame cards.xlsx"""
-    import json
+    from validator.deckfs import ConfinedError
 
-    from .spreadsheet import RowError, import_cards
+    from .spreadsheet import RowError, import_into_game
 
+    if not GAME_NAME.fullmatch(name):
+        _err(f"{name!r}: not a game name (lower-case letters, digits, - and _)")
+        raise typer.Exit(1)
     folder = (decks if decks is not None else Path.cwd() / "decks") / name
     try:
-        manifest = json.loads((folder / "game.json").read_text(encoding="utf-8"))
-        parts = [c for c in manifest.get("components", []) if c.get("kind") in ("deck", "sheet")]
-        chosen = next((c for c in parts if component in (None, c.get("id"))), None)
-        if chosen is None:
-            known = ", ".join(str(c.get("id")) for c in parts) or "none"
-            _err(f"{folder / 'game.json'}: no deck or sheet component {component!r} (components: {known})")
-            raise typer.Exit(1)
-        cards_file = folder / str(chosen["cards"])
-        layout = json.loads((folder / str(chosen["layout"])).read_text(encoding="utf-8"))
-        existing = json.loads(cards_file.read_text(encoding="utf-8")) if cards_file.is_file() else {}
-        face = next(iter(c.get("face") for c in existing.get("cards", [])), None) or next(iter(layout["templates"]))
-        count = import_cards(source, cards_file, default_face=str(face))
+        cards_file, count = import_into_game(folder, source, component)
+    except DeckError as exc:
+        _report(exc.issues)
+        raise typer.Exit(1) from None
     except RowError as exc:
         _err(str(exc))
         raise typer.Exit(1) from None
-    except (OSError, ValueError, KeyError, StopIteration) as exc:
-        _err(f"{folder}: cannot import into this game ({exc.__class__.__name__}: {exc})")
+    except (ConfinedError, OSError) as exc:
+        why = exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc) or exc.__class__.__name__
+        _err(f"{folder}: cannot import into this game ({why})")
         raise typer.Exit(1) from None
     typer.echo(f"wrote {cards_file}: {counted(count, 'card')} from {source}")
     typer.echo(f"next: fudaya check {name}" + (f" --decks {decks}" if decks is not None else "") + " --no-simulate")

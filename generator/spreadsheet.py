@@ -22,6 +22,9 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from validator.deckfs import ConfinedError, read_named_file, resolve, write_bytes
+from validator.issues import DeckError, Issue
+from validator.jsonsource import SourcedJson, load_json
 from validator.limits import MAX_REPEAT, MAX_TEXT_CHARS
 
 MAX_FILE_BYTES = 5 * 1024 * 1024
@@ -48,38 +51,64 @@ class RowError(Exception):
 
 def read_rows(path: Path) -> Iterator[tuple[int, list[Any]]]:
     """(row number, cells) of a .csv or .xlsx file's first sheet; RowError for what cannot be read."""
-    size = path.stat().st_size
-    if size > MAX_FILE_BYTES:
-        raise RowError(path, 0, 0, f"{size:,} bytes: larger than the {MAX_FILE_BYTES:,} a card list needs")
     suffix = path.suffix.lower()
-    if suffix == ".csv":
-        text = path.read_bytes().decode("utf-8-sig", errors="strict")
-        yield from enumerate(csv.reader(io.StringIO(text)), start=1)
-    elif suffix == ".xlsx":
-        yield from _xlsx_rows(path)
-    else:
+    if suffix not in (".csv", ".xlsx"):
         raise RowError(path, 0, 0, f"{suffix or 'no suffix'}: import reads .csv (UTF-8) or .xlsx")
+    try:
+        data = read_named_file(path, MAX_FILE_BYTES)
+    except ConfinedError as exc:
+        reason = f"larger than the {MAX_FILE_BYTES:,} bytes a card list needs" if "limit" in str(exc) else str(exc)
+        raise RowError(path, 0, 0, reason) from None
+    if suffix == ".csv":
+        yield from _csv_rows(path, data)
+    else:
+        yield from _xlsx_rows(path, data)
 
 
-def _xlsx_rows(path: Path) -> Iterator[tuple[int, list[Any]]]:
+def _csv_rows(path: Path, data: bytes) -> Iterator[tuple[int, list[Any]]]:
+    try:
+        text = data.decode("utf-8-sig", errors="strict")
+    except UnicodeDecodeError as exc:
+        line = data[:exc.start].count(b"\n") + 1
+        raise RowError(path, line, 0, "not UTF-8 text: save the sheet as 'CSV UTF-8'") from None
+    reader = csv.reader(io.StringIO(text))
+    number = 0
+    while True:
+        try:
+            cells = next(reader)
+        except StopIteration:
+            return
+        except csv.Error as exc:  # a cell over csv's field limit (131,072 characters), a NUL character
+            raise RowError(path, reader.line_num, 0, f"not a readable CSV row ({exc})") from None
+        number += 1
+        yield number, cells
+
+
+def _xlsx_rows(path: Path, data: bytes) -> Iterator[tuple[int, list[Any]]]:
     from openpyxl import load_workbook  # only for .xlsx
 
     try:
-        with zipfile.ZipFile(path) as archive:
+        with zipfile.ZipFile(io.BytesIO(data)) as archive:
             unpacked = sum(info.file_size for info in archive.infolist())
-    except zipfile.BadZipFile:
+    except (zipfile.BadZipFile, ValueError, EOFError):
         raise RowError(path, 0, 0, "not an .xlsx workbook (not a zip archive)") from None
     if unpacked > MAX_UNPACKED_BYTES:
         raise RowError(path, 0, 0, f"unpacks to {unpacked:,} bytes, more than {MAX_UNPACKED_BYTES:,}")
+    number = 0
     try:
-        book = load_workbook(path, read_only=True, data_only=True)
-    except Exception as exc:  # openpyxl raises KeyError, ValueError… on a damaged workbook
-        raise RowError(path, 0, 0, f"not a readable .xlsx workbook ({exc.__class__.__name__})") from None
-    try:
-        for number, row in enumerate(book.worksheets[0].iter_rows(values_only=True), start=1):
-            yield number, list(row)
-    finally:
-        book.close()
+        book = load_workbook(io.BytesIO(data), read_only=True, data_only=True)
+        try:
+            if not book.worksheets:
+                raise RowError(path, 0, 0, "the workbook has no worksheet")
+            for number, row in enumerate(book.worksheets[0].iter_rows(values_only=True), start=1):
+                yield number, list(row)
+        finally:
+            book.close()
+    except RowError:
+        raise
+    except Exception as exc:  # openpyxl and the XML and zip readers raise many types on a damaged workbook
+        raise RowError(path, number + 1 if number else 0, 0,
+                       f"not a readable .xlsx workbook ({exc.__class__.__name__})") from None
 
 
 def _value(cell: Any) -> Any:
@@ -160,17 +189,61 @@ def _own(path: Path, row: int, column: int, name: str, value: Any) -> Any:
     return text
 
 
-def import_cards(source: Path, cards_file: Path, *, default_face: str) -> int:
-    """Write `cards_file` from the spreadsheet at `source`; returns the number of cards (copies counted)."""
+def import_cards(source: Path, deck_dir: Path, cards_name: str, *, default_face: str,
+                 existing: dict[str, Any] | None = None) -> int:
+    """Write the deck's cards file `cards_name` from the spreadsheet at `source`, keeping `existing`'s other
+    keys ($schema, composition, total); returns the number of cards (copies counted). The file is
+    replaced whole through the confined file layer, never written through a link."""
     cards = cards_from_rows(source, read_rows(source), default_face=default_face)
-    document: dict[str, Any] = {"$schema": "../../schema/cards.schema.json"}
-    if cards_file.is_file():
-        document = json.loads(cards_file.read_text(encoding="utf-8"))  # keep $schema, composition, total
+    document: dict[str, Any] = dict(existing) if existing else {"$schema": "../../schema/cards.schema.json"}
     document["cards"] = cards
-    temporary = cards_file.with_name(f".{cards_file.name}.partial")
-    temporary.write_text(json.dumps(document, ensure_ascii=False, indent=1) + "\n", encoding="utf-8")
-    temporary.replace(cards_file)
+    write_bytes(deck_dir, cards_name, (json.dumps(document, ensure_ascii=False, indent=1) + "\n").encode("utf-8"))
     return sum(card.get("qty", 1) for card in cards)
 
 
-__all__ = ["RowError", "cards_from_rows", "import_cards", "read_rows"]
+def import_into_game(folder: Path, source: Path, component: str | None) -> tuple[Path, int]:
+    """Import `source` into the game in `folder` (its first deck or sheet, or `component`); returns the cards
+    file written and its card count. game.json is read and schema-checked like any deck file, and the
+    cards and layout files it names must lie inside the deck: DeckError located in game.json otherwise."""
+    from validator import schema  # the import command only
+
+    manifest = load_json(folder / "game.json", root=folder)
+    problems = schema.validate(manifest, "game.schema.json")
+    if problems:
+        raise DeckError(problems)
+    parts = [(i, c) for i, c in enumerate(manifest.data["components"]) if c["kind"] in ("deck", "sheet")]
+    chosen = next(((i, c) for i, c in parts if component in (None, c["id"])), None)
+    if chosen is None:
+        known = ", ".join(str(c["id"]) for _, c in parts) or "none"
+        raise DeckError([Issue(manifest.location("/components"), "unknown-component",
+                               f"no deck or sheet component {component!r} (components: {known})")])
+    index, part = chosen
+    layout = load_json(_named_file(folder, manifest, f"/components/{index}/layout"), root=folder)
+    cards_path = _named_file(folder, manifest, f"/components/{index}/cards", must_exist=False)
+    existing = load_json(cards_path, root=folder) if cards_path.is_file() else None
+    for doc in (layout, existing):
+        if doc is not None and not isinstance(doc.data, dict):
+            raise DeckError([Issue(doc.location(), "schema", "not a JSON object: check the game first")])
+    templates = layout.data.get("templates")
+    cards_list = existing.data.get("cards") if existing is not None else None
+    face = next((c.get("face") for c in cards_list if isinstance(c, dict) and isinstance(c.get("face"), str)),
+                None) if isinstance(cards_list, list) else None
+    if face is None:
+        face = next(iter(templates), "front") if isinstance(templates, dict) else "front"
+    count = import_cards(source, folder, str(part["cards"]), default_face=str(face),
+                         existing=existing.data if existing is not None else None)
+    return folder / str(part["cards"]), count
+
+
+def _named_file(folder: Path, manifest: SourcedJson, pointer: str, *, must_exist: bool = True) -> Path:
+    """The deck file game.json names at `pointer`, resolved inside the deck; DeckError located there otherwise."""
+    value = manifest.data
+    for token in pointer.split("/")[1:]:
+        value = value[int(token) if isinstance(value, list) else token]
+    try:
+        return resolve(folder, str(value), must_exist=must_exist)
+    except ConfinedError as exc:
+        raise DeckError([Issue(manifest.location(pointer), "asset-outside-deck", str(exc))]) from None
+
+
+__all__ = ["RowError", "cards_from_rows", "import_cards", "import_into_game", "read_rows"]

@@ -3,6 +3,7 @@ composition stays to be checked, and a bad cell is one "file:row:column: what" l
 from __future__ import annotations
 
 import json
+import os
 import zipfile
 from pathlib import Path
 
@@ -93,3 +94,91 @@ def test_unreadable_and_oversized_workbooks_are_refused(game: Path, tmp_path: Pa
     other = tmp_path / "cards.ods"
     other.write_text("x", encoding="utf-8")
     assert ".ods: import reads .csv (UTF-8) or .xlsx" in _import(game, other)[1]
+
+
+# --- a shared deck is untrusted: import never writes outside it, never a traceback (issue 23) ---------
+
+def _manifest(decks: Path) -> tuple[Path, dict[str, object]]:
+    path = decks / "mygame" / "game.json"
+    return path, json.loads(path.read_text(encoding="utf-8"))
+
+
+def test_a_cards_path_outside_the_deck_is_refused_and_the_file_there_untouched(game: Path, tmp_path: Path) -> None:
+    settings = tmp_path / "settings.json"
+    settings.write_text('{"keep": true}', encoding="utf-8")
+    path, manifest = _manifest(game)
+    for target in (str(settings), "../../settings.json"):
+        manifest["components"][0]["cards"] = target  # type: ignore[index]
+        path.write_text(json.dumps(manifest), encoding="utf-8")
+        code, output = _import(game, _csv(tmp_path / "cards.csv", [HEADER, *ROWS]))
+        assert code == 1 and "$.components[0].cards" in output and "leaves the deck folder" in output, output
+        assert "Traceback" not in output
+        assert settings.read_text(encoding="utf-8") == '{"keep": true}'
+
+
+def test_links_planted_at_the_cards_file_or_a_temporary_name_are_replaced_not_written_through(
+        game: Path, tmp_path: Path) -> None:
+    outside = tmp_path / "victim.json"
+    outside.write_text("precious", encoding="utf-8")
+    deck = game / "mygame"
+    (deck / ".cards.json.partial").symlink_to(outside)
+    code, output = _import(game, _csv(tmp_path / "cards.csv", [HEADER, *ROWS]))
+    assert code == 0, output
+    assert outside.read_text(encoding="utf-8") == "precious"
+    assert not (deck / "cards.json").is_symlink()
+
+
+@pytest.mark.parametrize("name", ["../x", "..", "a/b", "My Game", "x\n"])
+def test_a_game_name_that_is_a_path_is_refused(game: Path, tmp_path: Path, name: str) -> None:
+    result = CliRunner().invoke(app, ["import", name, str(_csv(tmp_path / "c.csv", [HEADER, *ROWS])),
+                                      "--decks", str(game)])
+    assert result.exit_code == 1 and "not a game name" in result.output
+
+
+@pytest.mark.parametrize("content", ["[]", "{", '{"id": "mygame"}', '"text"', "[" * 70])
+def test_a_game_json_that_is_not_a_game_is_located_errors(game: Path, tmp_path: Path, content: str) -> None:
+    (game / "mygame" / "game.json").write_text(content, encoding="utf-8")
+    code, output = _import(game, _csv(tmp_path / "cards.csv", [HEADER, *ROWS]))
+    assert code == 1 and "Traceback" not in output
+    assert all("game.json" in line for line in output.strip().splitlines()), output
+
+
+def test_an_oversized_csv_cell_is_one_located_line(game: Path, tmp_path: Path) -> None:
+    source = tmp_path / "big.csv"
+    source.write_text("id,text\nx,\"" + "あ" * 200_000 + "\"\n", encoding="utf-8")
+    code, output = _import(game, source)
+    assert code == 1 and output.startswith(f"{source}:2:0: not a readable CSV row"), output
+
+
+def test_a_spreadsheet_that_is_not_utf8_blames_the_spreadsheet(game: Path, tmp_path: Path) -> None:
+    source = tmp_path / "sjis.csv"
+    source.write_bytes("id,name\nx,漢字\n".encode("cp932"))
+    code, output = _import(game, source)
+    assert code == 1 and output.startswith(f"{source}:2:0: not UTF-8 text"), output
+
+
+@pytest.mark.parametrize("part", ["xl/workbook.xml", "xl/worksheets/sheet1.xml", "xl/_rels/workbook.xml.rels",
+                                  "[Content_Types].xml"])
+def test_a_workbook_with_a_broken_part_is_one_line(game: Path, tmp_path: Path, part: str) -> None:
+    book = Workbook()
+    sheet = book.active
+    assert sheet is not None
+    for row in [HEADER, *ROWS]:
+        sheet.append(row)
+    good = tmp_path / "good.xlsx"
+    book.save(good)
+    broken = tmp_path / "broken.xlsx"
+    with zipfile.ZipFile(good) as source, zipfile.ZipFile(broken, "w") as target:
+        for info in source.infolist():
+            data = source.read(info)
+            target.writestr(info, data[: len(data) // 2] if info.filename == part else data)
+    code, output = _import(game, broken)
+    assert "Traceback" not in output and output.count("\n") <= 2, output
+    assert code == 1 and f"{broken}:" in output, output
+
+
+def test_a_fifo_named_as_the_spreadsheet_is_refused_without_waiting(game: Path, tmp_path: Path) -> None:
+    fifo = tmp_path / "cards.csv"
+    os.mkfifo(fifo)
+    code, output = _import(game, fifo)
+    assert code == 1 and "not a regular file" in output, output
