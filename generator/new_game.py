@@ -8,13 +8,17 @@ from __future__ import annotations
 import json
 import os
 import re
-import shutil
 from collections.abc import Callable
 from pathlib import Path
 
+from validator.deckfs import read_bytes, regular_files, write_bytes
+from validator.limits import MAX_JSON_BYTES
+from validator.loader import find_games
 from validator.paths import DEFAULT_DECKS_DIR, SCHEMA_DIR
 
 STARTER = Path(__file__).with_name("starter")
+MAX_TITLE_CHARS = 200
+MAX_COPIED_BYTES = 64 * 1024 * 1024  # a shipped game's largest file is its font or art, far below
 _SCHEMA_LINE = re.compile(r'("\$schema"\s*:\s*")([^"]*)(")')
 
 
@@ -34,29 +38,47 @@ def _replacement(reference: str) -> Callable[[re.Match[str]], str]:
 
 
 def _point_schemas(folder: Path) -> None:
-    for file in sorted(folder.rglob("*.json")):
-        text = file.read_text(encoding="utf-8")
+    for found in regular_files(folder, ".json"):
+        text = read_bytes(folder, found.name, MAX_JSON_BYTES).decode("utf-8")
         if '"$schema"' in text:
-            file.write_text(_SCHEMA_LINE.sub(_replacement(schema_reference(file)), text, count=1), encoding="utf-8")
+            text = _SCHEMA_LINE.sub(_replacement(schema_reference(found.path)), text, count=1)
+            write_bytes(folder, found.name, text.encode("utf-8"))
+
+
+def _json_text(value: str) -> str:
+    """`value` as it stands between the quotes of a JSON string (a title with " or \\ stays JSON)."""
+    return json.dumps(value, ensure_ascii=False)[1:-1]
+
+
+def _copy_regular_files(origin: Path, target: Path) -> None:
+    """Every regular file of the shipped game, links not followed, the sources/ notes left out."""
+    target.mkdir(parents=True)
+    for found in regular_files(origin):
+        if found.name.split("/", 1)[0] in ("sources", "__pycache__"):
+            continue
+        (target / found.name).parent.mkdir(parents=True, exist_ok=True)
+        write_bytes(target, found.name, read_bytes(origin, found.name, MAX_COPIED_BYTES))
 
 
 def new_game(decks: Path, name: str, *, title: str | None = None, source: str | None = None) -> Path:
     """Make decks/name from the starter (titled `title`) or from shipped game `source`; returns the folder."""
+    if title is not None and (len(title) > MAX_TITLE_CHARS or not title.isprintable()):
+        raise NewGameError(f"--title: at most {MAX_TITLE_CHARS} printable characters")
     target = decks / name
-    if target.exists():
+    if target.exists() or target.is_symlink():
         raise NewGameError(f"{target} exists already: choose another name, or delete it first")
     if source is None:
         target.mkdir(parents=True)
         for template in sorted(STARTER.glob("*.json")):
             text = template.read_text(encoding="utf-8")
-            text = text.replace("GAME_ID", name).replace("GAME_TITLE", title or name)
-            (target / template.name).write_text(text, encoding="utf-8")
+            text = text.replace("GAME_ID", name).replace("GAME_TITLE", _json_text(title or name))
+            write_bytes(target, template.name, text.encode("utf-8"))
     else:
-        origin = DEFAULT_DECKS_DIR / source
-        if not (origin / "game.json").is_file():
-            shipped = sorted(p.name for p in DEFAULT_DECKS_DIR.iterdir() if (p / "game.json").is_file())
+        shipped = find_games(DEFAULT_DECKS_DIR)
+        if source not in shipped:
             raise NewGameError(f"--from {source!r}: no such shipped game (shipped: {', '.join(shipped)})")
-        shutil.copytree(origin, target, ignore=shutil.ignore_patterns("sources", "__pycache__"))
+        origin = DEFAULT_DECKS_DIR / source
+        _copy_regular_files(origin, target)
         manifest = target / "game.json"
         data = json.loads(manifest.read_text(encoding="utf-8"))
         text = manifest.read_text(encoding="utf-8")
@@ -65,9 +87,9 @@ def new_game(decks: Path, name: str, *, title: str | None = None, source: str | 
         if isinstance(data.get("rules"), dict) and "engine" not in data["rules"]:
             text = text.replace('"rules": {', f'"rules": {{"engine": "{source}", ', 1)  # its rules stay the copy's
         if title:
-            text = re.sub(r'("title"\s*:\s*")[^"]*"', lambda m: m.group(1) + title.replace('"', "") + '"', text,
-                          count=1)
-        manifest.write_text(text, encoding="utf-8")
+            text = re.sub(r'("title"\s*:\s*")[^"]*"', lambda m: m.group(1) + _json_text(title) + '"', text, count=1)
+        json.loads(text)  # still JSON: every inserted value was escaped
+        write_bytes(target, "game.json", text.encode("utf-8"))
     _point_schemas(target)
     return target
 

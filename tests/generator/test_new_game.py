@@ -58,3 +58,45 @@ def test_refusals_are_one_line_and_exit_1(tmp_path: Path, args: list[str], messa
     (tmp_path / "decks" / "taken").mkdir(parents=True)
     result = CliRunner().invoke(app, [*args, "--decks", str(tmp_path / "decks")])
     assert result.exit_code == 1 and message in result.output and len(result.output.strip().splitlines()) == 1
+
+
+@pytest.mark.parametrize("title", ['A "quoted" title', "back\\slash", "閉じ」と\"開き\"", "tab\there"])
+def test_a_title_is_written_as_json_whatever_it_holds(tmp_path: Path, title: str) -> None:
+    result = CliRunner().invoke(app, ["new", "mygame", "--title", title, "--decks", str(tmp_path)])
+    if not title.isprintable():
+        assert result.exit_code == 1 and "printable" in result.output
+        return
+    assert result.exit_code == 0, result.output
+    assert json.loads((tmp_path / "mygame" / "game.json").read_text(encoding="utf-8"))["title"] == title
+    copied = CliRunner().invoke(app, ["new", "other", "--from", "gogyo", "--title", title, "--decks", str(tmp_path)])
+    assert copied.exit_code == 0, copied.output
+    assert json.loads((tmp_path / "other" / "game.json").read_text(encoding="utf-8"))["title"] == title
+
+
+@pytest.mark.parametrize("source", ["../../etc", "/etc", "gogyo/../jinzai", "."])
+def test_from_names_a_shipped_game_never_a_path(tmp_path: Path, source: str) -> None:
+    result = CliRunner().invoke(app, ["new", "mygame", "--from", source, "--decks", str(tmp_path)])
+    assert result.exit_code == 1 and "no such shipped game" in result.output
+    assert not (tmp_path / "mygame").exists()
+
+
+def test_a_copy_follows_no_link(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    import generator.new_game as new_game
+    from validator.paths import DEFAULT_DECKS_DIR
+
+    shipped = tmp_path / "shipped"
+    for name in ("game.json", "cards.json", "layout.json", "rulebook.json"):
+        source = DEFAULT_DECKS_DIR / "gogyo" / name
+        if source.exists():
+            (shipped / "gogyo").mkdir(parents=True, exist_ok=True)
+            (shipped / "gogyo" / name).write_bytes(source.read_bytes())
+    secret = tmp_path / "secret.txt"
+    secret.write_text("secret", encoding="utf-8")
+    (shipped / "gogyo" / "notes.txt").symlink_to(secret)
+    (shipped / "gogyo" / "etc").symlink_to("/etc")
+    monkeypatch.setattr(new_game, "DEFAULT_DECKS_DIR", shipped)
+    result = CliRunner().invoke(app, ["new", "mine", "--from", "gogyo", "--decks", str(tmp_path / "decks")])
+    assert result.exit_code == 0, result.output
+    made = tmp_path / "decks" / "mine"
+    assert not (made / "notes.txt").exists() and not (made / "etc").exists()
+    assert not any(p.is_symlink() for p in made.rglob("*"))
