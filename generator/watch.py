@@ -8,65 +8,104 @@ their files only when they complete.
 """
 from __future__ import annotations
 
-import json
+import os
 import time
 from collections.abc import Callable, Iterable
 from pathlib import Path
 
+from validator.deckfs import ConfinedError, resolve
+from validator.issues import DeckError
+from validator.jsonsource import load_json
 from validator.model import Game
 
 ALL = ("*",)
+MAX_WATCHED_FOLDERS = 1_000  # a deck is a few folders; the OS limits watches per user (often 8,192)
 
 
 def affected(game_dir: Path, changed: Iterable[Path]) -> tuple[str, ...]:
-    """The component ids a change to `changed` files rebuilds; ALL for a change that touches everything."""
+    """The component ids a change to `changed` files rebuilds; ALL for a change that touches everything.
+
+    game.json is read like any deck file (confined, bounded); whatever it holds, even garbage, the
+    answer is ALL and the rebuild that follows reports its problems.
+    """
     try:
-        manifest = json.loads((game_dir / "game.json").read_text(encoding="utf-8"))
-    except (OSError, ValueError):
+        manifest = load_json(game_dir / "game.json", root=game_dir).data
+    except DeckError:
         return ALL
+    components = manifest.get("components") if isinstance(manifest, dict) else None
+    if not isinstance(components, list):
+        return ALL
+    components = [c for c in components if isinstance(c, dict)]
     owners: dict[Path, set[str]] = {}
-    rulebooks = [str(c["id"]) for c in manifest.get("components", []) if c.get("kind") == "rulebook"]
-    for component in manifest.get("components", []):
+    rulebooks = [str(c.get("id")) for c in components if c.get("kind") == "rulebook"]
+    for component in components:
         cid, kind = str(component.get("id")), component.get("kind")
         for key in ("cards", "layout", "source", "map"):
-            if isinstance(component.get(key), str):
+            owned = _inside(game_dir, component.get(key))
+            if owned is not None:
                 extra = rulebooks if kind in ("deck", "sheet") else []
-                owners.setdefault((game_dir / component[key]).resolve(), set()).update([cid, *extra])
+                owners.setdefault(owned, set()).update([cid, *extra])
     found: set[str] = set()
     for path in changed:
-        owner = owners.get(path.resolve())
+        owner = owners.get(_inside(game_dir, path) or path)
         if owner is None:
             return ALL  # game.json, an asset, a font: anything may draw it
         found |= owner
     return tuple(sorted(found))
 
 
+def _inside(game_dir: Path, name: object) -> Path | None:
+    """The resolved path of a file inside the deck: one game.json names (relative) or one the OS reported."""
+    if not (isinstance(name, Path) or isinstance(name, str) and not Path(name).is_absolute()):
+        return None
+    try:
+        return resolve(game_dir, name, must_exist=False)
+    except ConfinedError:
+        return None
+
+
+def watched_folders(game_dir: Path) -> tuple[Path, ...]:
+    """The deck folder and its real subfolders: a link is never followed out of the deck (a link to /usr
+    would otherwise have the OS watch every file under it)."""
+    folders = [game_dir]
+    for folder, names, _ in os.walk(game_dir, followlinks=False):
+        names[:] = sorted(n for n in names if not n.startswith(".") and not (Path(folder) / n).is_symlink())
+        folders.extend(Path(folder) / n for n in names)
+        if len(folders) > MAX_WATCHED_FOLDERS:
+            break
+    return tuple(folders[:MAX_WATCHED_FOLDERS])
+
+
 def watch_game(game_dir: Path, rebuild: Callable[[tuple[str, ...]], tuple[bool, str]], *,
                echo: Callable[[str], None], max_rebuilds: int | None = None,
                stop: Callable[[], bool] | None = None) -> int:
     """Watch `game_dir`; after each batch of changes call rebuild(components) -> (ok, what it says).
-    Returns the number of rebuilds (stops after `max_rebuilds`, for tests)."""
+    Returns the number of rebuilds (stops after `max_rebuilds`, for tests). Each folder is watched on
+    its own, not recursively; when the deck's folders change the watch starts again on the new set."""
     from watchfiles import watch  # only for watch
 
     done = 0
     echo(f"watching {game_dir} (Ctrl-C to stop)")
-    for changes in watch(game_dir, stop_event=None, rust_timeout=500, yield_on_timeout=False,
-                         watch_filter=lambda _, path: not Path(path).name.startswith(".")):
-        changed = sorted({Path(path) for _, path in changes})
-        components = affected(game_dir, changed)
-        started = time.perf_counter()
-        ok, said = rebuild(components)
-        seconds = time.perf_counter() - started
-        names = "everything" if components == ALL else ", ".join(components)
-        files = ", ".join(p.name for p in changed[:3]) + (" …" if len(changed) > 3 else "")
-        if said:
-            echo(said)
-        echo(f"{'rebuilt' if ok else 'not rebuilt (last good output kept)'}: {names} after {files} "
-             f"changed, {seconds:.1f} s")
-        done += 1
-        if (max_rebuilds is not None and done >= max_rebuilds) or (stop is not None and stop()):
-            break
-    return done
+    while True:
+        folders = watched_folders(game_dir)
+        for changes in watch(*folders, recursive=False, stop_event=None, rust_timeout=500,
+                             yield_on_timeout=False, watch_filter=lambda _, path: not Path(path).name.startswith(".")):
+            changed = sorted({Path(path) for _, path in changes})
+            components = affected(game_dir, changed)
+            started = time.perf_counter()
+            ok, said = rebuild(components)
+            seconds = time.perf_counter() - started
+            names = "everything" if components == ALL else ", ".join(components)
+            files = ", ".join(p.name for p in changed[:3]) + (" …" if len(changed) > 3 else "")
+            if said:
+                echo(said)
+            echo(f"{'rebuilt' if ok else 'not rebuilt (last good output kept)'}: {names} after {files} "
+                 f"changed, {seconds:.1f} s")
+            done += 1
+            if (max_rebuilds is not None and done >= max_rebuilds) or (stop is not None and stop()):
+                return done
+            if watched_folders(game_dir) != folders:
+                break  # a folder came or went: watch the new set
 
 
 def only_for(game: Game, components: tuple[str, ...]) -> tuple[str, ...]:

@@ -11,7 +11,7 @@ import pytest
 from typer.testing import CliRunner
 
 from generator.cli import app
-from generator.watch import ALL, affected
+from generator.watch import ALL, affected, watched_folders
 
 pytestmark = pytest.mark.slow
 
@@ -27,6 +27,23 @@ def test_what_a_change_affects(game: Path) -> None:
     assert affected(game, [game / "cards.json", game / "layout.json"]) == ("cards",)
     assert affected(game, [game / "game.json"]) == ALL
     assert affected(game, [game / "assets" / "new.png"]) == ALL
+
+
+@pytest.mark.parametrize("content", ["[]", "{", '{"components": 3}', '{"components": [1, null, {"cards": 5}]}',
+                                     '{"components": [{"id": "x", "kind": "deck", "cards": "/etc/passwd"}]}'])
+def test_whatever_game_json_holds_a_change_rebuilds_everything_without_a_traceback(game: Path, content: str) -> None:
+    (game / "game.json").write_text(content, encoding="utf-8")
+    assert affected(game, [game / "cards.json"]) == ALL
+
+
+def test_a_link_in_the_deck_is_not_watched_into(game: Path, tmp_path: Path) -> None:
+    (game / "art").mkdir()
+    (game / "art" / "nested").mkdir()
+    (game / "usr").symlink_to("/usr")
+    (game / "art" / "up").symlink_to(tmp_path)
+    (game / "loop").symlink_to(game / "loop")
+    assert watched_folders(game) == (game, game / "art", game / "art" / "nested")
+    assert affected(game, [game / "loop"]) == ALL
 
 
 def _line(process: subprocess.Popen[str], containing: str, seconds: float = 60) -> str:
