@@ -244,12 +244,12 @@ def _write_files(game: Game, options: BuildOptions, plans: dict[str, SheetPlan],
         result.files.extend(files)
         result.maps.extend(records)
     if options.report and not options.proof and _wanted(options, "report"):
-        from .report import REPORT_CACHE, REPORT_JSON, simulate_for_report, write_report
+        from .report import REPORT_CACHE, REPORT_JSON, report_files
 
         cache = options.output_dir / REPORT_CACHE if options.report_cache else None
-        summary = simulate_for_report(game, workers=options.workers, cache=cache, studies=options.studies)
-        if summary is not None:
-            result.files.extend(write_report(game, summary, out_dir))
+        reported = report_files(game, out_dir, workers=options.workers, cache=cache, studies=options.studies)
+        if reported is not None:
+            result.files.extend(reported[1])
             result.data_files.append(f"{game.id}/{REPORT_JSON}")
     return result
 

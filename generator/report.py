@@ -6,8 +6,13 @@ import json
 from pathlib import Path
 from typing import Any
 
+from validator import schema
+from validator.deckfs import ConfinedError, read_bytes, regular_files, resolve
 from validator.engine.registry import engine_for, engine_name, find_spec
+from validator.issues import DeckError, Issue, Location
+from validator.jsonsource import load_json
 from validator.ladder import LadderPlan, climb
+from validator.limits import MAX_JSON_BYTES
 from validator.model import Game
 from validator.sim_plan import SimulationPlan, at_count, default_workers, play_plan, run_plan, summarize_plan
 from validator.stats import table_size_digest
@@ -21,24 +26,36 @@ A4_MM = (210.0, 297.0)
 VALIDATOR_DIR = Path(__file__).resolve().parent.parent / "validator"
 REPORT_CACHE = ".cache/reports"  # under the output folder, beside the games' folders
 STUDIES = "studies"  # the studies' entries, in a folder of the report cache
+CACHE_SCHEMA = "report-cache.schema.json"
+CACHE_FORMAT = 1
 
 
 def report_key(game: Game) -> str:
     """What a report depends on, hashed: the game's data files (game.json, card lists, maps: every JSON
     file but the layouts and rulebooks, which the simulation never reads) and the simulator's code (all
     of validator/ but the other games' packages). A rebuild after a layout or rulebook edit reuses the report."""
-    manifest = json.loads((game.directory / "game.json").read_text(encoding="utf-8"))
-    drawn_only = {(game.directory / str(c[key])).resolve() for c in manifest.get("components", [])
-                  for key in ("layout", "source") if isinstance(c.get(key), str)}
+    manifest = load_json(game.directory / "game.json", root=game.directory).data
+    drawn_only = {_inside(game.directory, c.get(key)) for c in manifest.get("components", []) if isinstance(c, dict)
+                  for key in ("layout", "source")} - {None}
     digest = hashlib.sha256(b"fudaya report v1\0")
-    files = [(game.directory, p) for p in game.directory.rglob("*.json") if p.resolve() not in drawn_only]
-    files += [(VALIDATOR_DIR, p) for p in VALIDATOR_DIR.rglob("*.py") if "__pycache__" not in p.parts
-              and not _other_engine(p.relative_to(VALIDATOR_DIR).parts, engine_name(game))]
-    for root, path in sorted(files, key=lambda item: (str(item[0]), item[1].relative_to(item[0]).as_posix())):
-        relative = path.relative_to(root).as_posix()
-        if not relative.startswith("."):
-            digest.update(relative.encode() + b"\0" + hashlib.sha256(path.read_bytes()).digest())
+    try:
+        entries = [(f"deck/{found.name}", read_bytes(game.directory, found.name, MAX_JSON_BYTES))
+                   for found in regular_files(game.directory, ".json") if found.path not in drawn_only]
+    except ConfinedError as exc:
+        raise DeckError([Issue(Location(game.directory), "unreadable", str(exc))]) from None
+    entries += [(f"code/{p.relative_to(VALIDATOR_DIR).as_posix()}", p.read_bytes())
+                for p in VALIDATOR_DIR.rglob("*.py") if "__pycache__" not in p.parts
+                and not _other_engine(p.relative_to(VALIDATOR_DIR).parts, engine_name(game))]
+    for name, data in sorted(entries):
+        digest.update(name.encode() + b"\0" + hashlib.sha256(data).digest())
     return digest.hexdigest()[:32]
+
+
+def _inside(folder: Path, name: object) -> Path | None:
+    try:
+        return resolve(folder, name) if isinstance(name, str) else None
+    except ConfinedError:
+        return None
 
 
 def _other_engine(parts: tuple[str, ...], engine: str) -> bool:
@@ -48,56 +65,68 @@ def _other_engine(parts: tuple[str, ...], engine: str) -> bool:
 
 
 def simulate_for_report(game: Game, *, workers: int | None = None, cache: Path | None = None,
-                        studies: bool = False) -> dict[str, Any] | None:
+                        studies: bool = False, fresh: bool = False) -> dict[str, Any] | None:
     """The summary of the game's configured simulation; None when it has no engine or no plan.
 
     With `cache` (a folder), a summary simulated before for the same report_key is read back instead
     of simulating again; results do not depend on `workers`, so the key leaves them out. The studies
     (the strength ladder, a variant study played again by stronger policies) take minutes to hours,
     so they are played only when `studies` is asked; once played they are kept in the cache like the
-    summary and shown by every later report for the same data and code."""
+    summary and shown by every later report for the same data and code. `fresh` ignores (and replaces)
+    what the cache holds: a report that could not be drawn from a cached summary is simulated again."""
     plan = SimulationPlan.from_game(game)
     if plan is None:
         return None
     key = report_key(game)
     cached = cache / f"{game.id}-{key}.json" if cache is not None else None
-    summary = _read(cached)
+    summary = None if fresh else _read(cached, "summary")
     if summary is None:
         summary = _simulate(game, plan, workers)
-        _keep(cached, summary)
+        _keep(cached, summary, "summary")
     wanted = _studies_wanted(game)
     if not wanted:
         return summary
     kept = cache / STUDIES / f"{game.id}-{key}.json" if cache is not None else None
-    found = _read(kept)
+    found = None if fresh else _read(kept, "studies")
     if found is None and studies:
         found = _play_studies(game, plan, summary, workers)
-        _keep(kept, found)
+        _keep(kept, found, "studies")
     return _with_studies(summary, found, wanted)
 
 
-def _read(path: Path | None) -> dict[str, Any] | None:
+def _read(path: Path | None, kind: str) -> dict[str, Any] | None:
+    """The cached entry at `path` when it is one: read like deck data (bounded, confined to the cache
+    folder, no link followed), of the cache schema, for this game, key and kind. Anything else (a
+    damaged, forged, oversized or foreign entry) is ignored, and the caller simulates again."""
+    if path is None or not path.is_file():
+        return None
+    game_id, _, key = path.stem.rpartition("-")
     try:
-        if path is not None and path.is_file():
-            stored: dict[str, Any] = json.loads(path.read_text(encoding="utf-8"))
-            return stored
-    except (OSError, ValueError):
-        pass  # an unreadable or damaged entry: simulate again
-    return None
+        entry = load_json(path, root=path.parent)
+    except DeckError:
+        return None
+    if schema.validate(entry, CACHE_SCHEMA):
+        return None
+    if (entry.data["game"], entry.data["key"], entry.data["kind"]) != (game_id, key, kind):
+        return None
+    found: dict[str, Any] = entry.data["data"]
+    return found
 
 
-def _keep(path: Path | None, data: dict[str, Any]) -> None:
+def _keep(path: Path | None, data: dict[str, Any], kind: str) -> None:
     """Store `data` as the game's one cache entry in `path`'s folder (the newest replaces the rest)."""
     if path is None:
         return
-    game_id = path.name.rsplit("-", 1)[0]
+    game_id, _, key = path.stem.rpartition("-")
+    entry = {"$schema": f"../../../schema/{CACHE_SCHEMA}", "format": CACHE_FORMAT, "game": game_id, "key": key,
+             "kind": kind, "data": data}
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
         for old in path.parent.glob(f"{game_id}-*.json"):
             if old.name.rsplit("-", 1)[0] == game_id:  # not game "a-b"'s entries when this is game "a"
                 old.unlink(missing_ok=True)
         with atomic_path(path) as temporary:
-            temporary.write_text(json.dumps(data, ensure_ascii=False) + "\n", encoding="utf-8")
+            temporary.write_text(json.dumps(entry, ensure_ascii=False) + "\n", encoding="utf-8")
     except OSError:
         pass  # the cache is a convenience: where it cannot be written, the next build simulates again
 
@@ -155,6 +184,25 @@ def _simulate(game: Game, plan: SimulationPlan, workers: int | None) -> dict[str
 
 
 REPORT_JSON = "report.json"
+# What drawing a report from a summary of the wrong shape raises: a cached summary that passed the cache
+# schema but still cannot be drawn is simulated again (the schema pins the shape the writers read most).
+UNDRAWABLE = (KeyError, TypeError, ValueError, IndexError, AttributeError, ZeroDivisionError)
+
+
+def report_files(game: Game, out_dir: Path, *, workers: int | None, cache: Path | None,
+                 studies: bool = False) -> tuple[dict[str, Any], list[WrittenFile]] | None:
+    """Simulate (or read the cache) and write the report; None when the game asks for no simulation."""
+    summary = simulate_for_report(game, workers=workers, cache=cache, studies=studies)
+    if summary is None:
+        return None
+    try:
+        return summary, write_report(game, summary, out_dir)
+    except UNDRAWABLE:
+        if cache is None:
+            raise
+    summary = simulate_for_report(game, workers=workers, cache=cache, studies=studies, fresh=True)
+    assert summary is not None  # it was a moment ago: the plan is the game's
+    return summary, write_report(game, summary, out_dir)
 
 
 def write_report(game: Game, summary: dict[str, Any], out_dir: Path) -> list[WrittenFile]:

@@ -3,6 +3,7 @@ report back instead of simulating again; new card data or rules simulate again."
 from __future__ import annotations
 
 import json
+import os
 import shutil
 from pathlib import Path
 from typing import Any
@@ -23,6 +24,19 @@ def decks(tmp_path: Path) -> Path:
     manifest["simulation"].pop("ladder", None)
     manifest_path.write_text(json.dumps(manifest, ensure_ascii=False, indent=2), encoding="utf-8")
     return tmp_path / "decks"
+
+
+def _summary(matches: int, game: str = "gogyo") -> dict[str, Any]:
+    """The smallest summary of the shape the report cache keeps (schema/report-cache.schema.json)."""
+    spread = {"n": 0}
+    return {"game": game, "players": 2, "policies": ["greedy"], "seed": 1, "matches": matches, "games": matches,
+            "games_per_match": 1, "finished": {"matches": matches, "games": matches, "timeouts": 0,
+                                                "all_finished": True},
+            "ended_by": {}, "turns": {"per_game": spread, "per_match": spread}, "scores": {},
+            "seats": [{"seat": 0, "wins": 1, "rate": 0.5, "ci95": [0.1, 0.9]}], "policy_seats": [],
+            "actions": {}, "actions_per_game": {}, "counters": {}, "counters_per_game": {},
+            "play_time": {"seconds_per_turn": 30, "box_minutes": [10, 20], "turn_band": [1, 2],
+                          "minutes_per_match": spread}, "ludii": {}}
 
 
 def _key(decks: Path) -> str:
@@ -54,7 +68,7 @@ def test_a_cached_report_is_read_back_instead_of_simulated(decks: Path, tmp_path
 
     def simulate(game: Any, plan: Any, workers: Any) -> dict[str, Any]:
         runs.append(1)
-        return {"matches": len(runs), "game": game.id}
+        return _summary(len(runs), game.id)
 
     monkeypatch.setattr(report, "_simulate", simulate)
     cache = tmp_path / "output" / report.REPORT_CACHE
@@ -64,8 +78,8 @@ def test_a_cached_report_is_read_back_instead_of_simulated(decks: Path, tmp_path
     assert again == first and len(runs) == 1
     _touch(decks / "gogyo" / "game.json", '"declare_threshold": 30', '"declare_threshold": 31')
     changed = report.simulate_for_report(load_game(decks, "gogyo"), cache=cache)
-    assert changed == {"matches": 2, "game": "gogyo"} and len(list(cache.glob("gogyo-*.json"))) == 1
-    assert report.simulate_for_report(load_game(decks, "gogyo"), cache=None) == {"matches": 3, "game": "gogyo"}
+    assert changed == _summary(2) and len(list(cache.glob("gogyo-*.json"))) == 1
+    assert report.simulate_for_report(load_game(decks, "gogyo"), cache=None) == _summary(3)
 
 
 def test_studies_are_played_only_when_asked_and_kept_like_reports(decks: Path, tmp_path: Path,
@@ -78,13 +92,13 @@ def test_studies_are_played_only_when_asked_and_kept_like_reports(decks: Path, t
         played.append(1)
         return {"ladder": {"rungs": ["random", "greedy"], "run": len(played)}}
 
-    monkeypatch.setattr(report, "_simulate", lambda game, plan, workers: {"matches": 1, "game": game.id})
+    monkeypatch.setattr(report, "_simulate", lambda game, plan, workers: _summary(1, game.id))
     monkeypatch.setattr(report, "_play_studies", studies)
     _touch(decks / "gogyo" / "game.json", '"seed": 1', '"seed": 1, "ladder": {"rungs": ["random", "greedy"], '
            '"matches": 10}')
     cache = tmp_path / "output" / report.REPORT_CACHE
     plain = report.simulate_for_report(load_game(decks, "gogyo"), cache=cache)
-    assert plain == {"matches": 1, "game": "gogyo", "studies_not_run": ["ladder"]} and not played
+    assert plain == {**_summary(1), "studies_not_run": ["ladder"]} and not played
     asked = report.simulate_for_report(load_game(decks, "gogyo"), cache=cache, studies=True)
     assert asked["ladder"]["run"] == 1 and "studies_not_run" not in asked
     later = report.simulate_for_report(load_game(decks, "gogyo"), cache=cache)
@@ -124,7 +138,77 @@ def test_no_game_package_imports_another() -> None:
 
 def test_a_games_new_entry_replaces_only_its_own(tmp_path: Path) -> None:
     """Game "a" writing its entry leaves game "a-b"'s alone (both match the pattern a-*.json)."""
-    report._keep(tmp_path / "a-b-0123.json", {"game": "a-b"})
-    report._keep(tmp_path / "a-4567.json", {"game": "a"})
-    report._keep(tmp_path / "a-89ab.json", {"game": "a", "newer": True})
+    report._keep(tmp_path / "a-b-0123.json", {"game": "a-b"}, "summary")
+    report._keep(tmp_path / "a-4567.json", {"game": "a"}, "summary")
+    report._keep(tmp_path / "a-89ab.json", {"game": "a", "newer": True}, "summary")
     assert sorted(p.name for p in tmp_path.iterdir()) == ["a-89ab.json", "a-b-0123.json"]
+
+
+@pytest.mark.parametrize("forge", ["not json {", "a list", "another key", "another game", "a wrong type",
+                                   "a link to /dev/zero", "a FIFO", "oversized", "studies as summary"])
+def test_a_forged_or_damaged_cache_entry_is_ignored_and_simulated_again(
+        decks: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, forge: str) -> None:
+    """Caches are data, not trust: whatever lies in the cache folder, an entry is used only when it is of
+    the cache schema, for this game, key and kind; otherwise the game is simulated again, no traceback."""
+    runs: list[int] = []
+
+    def simulate(game: Any, plan: Any, workers: Any) -> dict[str, Any]:
+        runs.append(1)
+        return _summary(len(runs), game.id)
+
+    monkeypatch.setattr(report, "_simulate", simulate)
+    cache = tmp_path / "output" / report.REPORT_CACHE
+    game = load_game(decks, "gogyo")
+    report.simulate_for_report(game, cache=cache)
+    entry = next(cache.glob("gogyo-*.json"))
+    good = json.loads(entry.read_text(encoding="utf-8"))
+    forged = json.loads(json.dumps(good))
+    entry.unlink()
+    if forge == "not json {":
+        entry.write_text("{", encoding="utf-8")
+    elif forge == "a link to /dev/zero":
+        entry.symlink_to("/dev/zero")
+    elif forge == "a FIFO":
+        os.mkfifo(entry)
+    elif forge == "oversized":
+        entry.write_text(json.dumps({**good, "pad": " " * 3_000_000}), encoding="utf-8")
+    else:
+        if forge == "a list":
+            forged = [good]
+        elif forge == "another key":
+            forged["key"] = "0" * 32
+        elif forge == "another game":
+            forged["game"] = "jinzai"
+        elif forge == "a wrong type":
+            forged["data"]["seats"][0]["rate"] = "half"
+        elif forge == "studies as summary":
+            forged["kind"] = "studies"
+        entry.write_text(json.dumps(forged), encoding="utf-8")
+    assert report.simulate_for_report(game, cache=cache) == _summary(2)
+    assert runs == [1, 1]
+    assert report.simulate_for_report(game, cache=cache) == _summary(2) and runs == [1, 1]  # the new entry is kept
+
+
+def test_a_cached_summary_that_cannot_be_drawn_is_simulated_again(decks: Path, tmp_path: Path,
+                                                                   monkeypatch: pytest.MonkeyPatch) -> None:
+    runs: list[int] = []
+
+    def simulate(game: Any, plan: Any, workers: Any) -> dict[str, Any]:
+        runs.append(1)
+        return _summary(len(runs), game.id)
+
+    def write(game: Any, summary: dict[str, Any], out_dir: Path) -> list[Any]:
+        if summary["matches"] == 1:  # what the cache held: of the schema's shape, yet not drawable
+            raise KeyError("names_ja")
+        return []
+
+    monkeypatch.setattr(report, "_simulate", simulate)
+    monkeypatch.setattr(report, "write_report", write)
+    cache = tmp_path / "output" / report.REPORT_CACHE
+    game = load_game(decks, "gogyo")
+    report.simulate_for_report(game, cache=cache)
+    reported = report.report_files(game, tmp_path, workers=None, cache=cache)
+    assert reported is not None and reported[0] == _summary(2) and runs == [1, 1]
+    with pytest.raises(KeyError):  # without a cache the summary was just simulated: a real bug, not hidden
+        monkeypatch.setattr(report, "_simulate", lambda game, plan, workers: _summary(1))
+        report.report_files(game, tmp_path, workers=None, cache=None)
