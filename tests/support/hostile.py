@@ -170,7 +170,8 @@ HOSTILE_IMAGES = st.one_of(
 _tool_roots = [Path(p).resolve() for p in {sys.prefix, sys.base_prefix, sysconfig.get_paths()["stdlib"],
                                            sysconfig.get_paths()["purelib"], sysconfig.get_paths()["platlib"]}]
 _tool_roots += [FONTS_DIR.resolve(), SCHEMA_DIR.resolve(), (PROJECT_ROOT / "generator").resolve(),
-                (PROJECT_ROOT / "validator").resolve(), Path("/dev").resolve(), Path("/proc").resolve(),
+                (PROJECT_ROOT / "validator").resolve(), (PROJECT_ROOT / "fudaya.egg-info").resolve(),
+                Path("/dev").resolve(), Path("/proc").resolve(),
                 Path("/usr/share/zoneinfo"), Path("/etc/localtime")]
 _watch = threading.local()
 

@@ -1,0 +1,148 @@
+"""Every command on a hostile deck opens nothing outside the deck, the output folder, the files named on
+its command line and the installed tool (issue 23), and ends in exit 0 or 1 without a traceback.
+
+The deck is gogyo planted with what a stranger's deck may hold: links to files and folders outside it
+(at names fudaya reads, lists or writes, and at the temporary names of its writes), a link loop, a FIFO,
+a link to /dev/zero, a hidden output folder. A Python audit hook (tests/support/hostile.py) records every
+open. Each command runs in-process under the watch; simulations are cut to a few matches.
+"""
+from __future__ import annotations
+
+import json
+import os
+import threading
+import time
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner, Result
+
+from deckcopies import copy_decks, edit_json
+from generator.cli import app
+from hostile import SECRET_NAME, reads_watched
+from validator.paths import DEFAULT_DECKS_DIR
+
+pytestmark = pytest.mark.slow
+GAME = "gogyo"
+runner = CliRunner()
+
+
+def plant(game_dir: Path, outside: Path) -> None:
+    """Links out, a loop, a FIFO, a device: at names fudaya reads, hashes, lists, watches and writes."""
+    secret = outside / f"{SECRET_NAME}.json"
+    secret.write_text('{"secret": true}', encoding="utf-8")
+    (game_dir / "extra.json").symlink_to(secret)  # hashed into the report key: must not be read
+    (game_dir / "zero.json").symlink_to("/dev/zero")
+    (game_dir / "loop.json").symlink_to(game_dir / "loop.json")
+    os.mkfifo(game_dir / "pipe.json")
+    (game_dir / "elsewhere").symlink_to(outside, target_is_directory=True)
+    (game_dir / ".cards.json.partial").symlink_to(secret)  # the old import's fixed temporary name
+    (game_dir / ".game.json.tmp").symlink_to(secret)
+
+
+@pytest.fixture(scope="module")
+def sandbox(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[Path, Path, Path]]:
+    root = tmp_path_factory.mktemp("hostile-commands")
+    outside = root / "outside"
+    outside.mkdir()
+    decks = copy_decks(root, GAME)
+    game_dir = decks / GAME
+
+    def few_matches(data: dict[str, object]) -> None:
+        data["simulation"] = {"players": 4, "matches": 8, "policies": ["greedy"], "seed": 1, "precision": 0,
+                              "ladder": {"rungs": ["random", "greedy"], "matches": 4, "self_play": 4}}
+
+    edit_json(game_dir / "game.json", few_matches)
+    plant(game_dir, outside)
+    yield decks, root / "output", outside
+    assert (outside / f"{SECRET_NAME}.json").read_text(encoding="utf-8") == '{"secret": true}'
+
+
+def _run(args: list[str], *roots: Path) -> tuple[Result, list[str]]:
+    with reads_watched(*roots) as outside:
+        result = runner.invoke(app, args, catch_exceptions=True)
+    return result, sorted(set(outside))
+
+
+def _clean(result: Result, what: str) -> None:
+    assert result.exception is None or isinstance(result.exception, SystemExit), (
+        f"{what}: raised {result.exception!r}\n{result.output}")
+    assert result.exit_code in (0, 1), f"{what}: exit {result.exit_code}\n{result.output}"
+    assert "Traceback" not in result.output, f"{what}:\n{result.output}"
+
+
+COMMANDS = [
+    ["list"],
+    ["check", GAME, "--no-simulate"],
+    ["check", GAME],
+    ["build", GAME],
+    ["build", GAME, "--only", "cards", "--no-report"],
+    ["simulate", GAME, "--games", "4"],
+    ["ladder", GAME, "--rungs", "random,greedy", "--matches", "4", "--self-play", "4"],
+    ["score", GAME, "唐火", "漢土", "閥", "天", "隋金"],
+    ["export", GAME, "--dpi", "72"],
+    ["export", GAME, "--format", "tts"],
+    ["proof", GAME],
+    ["doctor"],
+]
+
+
+@pytest.mark.parametrize("args", COMMANDS, ids=lambda args: " ".join(args[:3]))
+def test_a_command_on_a_hostile_deck_stays_inside(sandbox: tuple[Path, Path, Path], args: list[str]) -> None:
+    decks, output, outside = sandbox
+    if args[0] in ("export", "proof") and not (output / GAME / "build.json").exists():
+        runner.invoke(app, ["build", GAME, "--decks", str(decks), "--output", str(output), "--no-report"])
+    extra = [] if args[0] == "doctor" else ["--decks", str(decks)]
+    if args[0] in ("build", "check", "simulate", "ladder", "export", "proof"):
+        extra += ["--output", str(output)] if args[0] not in ("simulate", "ladder") else []
+    started = time.monotonic()
+    result, opened = _run([*args, *extra], decks / GAME, output)
+    _clean(result, " ".join(args))
+    assert not opened, f"{' '.join(args)} opened outside the deck and output: {opened[:5]}"
+    assert time.monotonic() - started < 120
+
+
+def test_preflight_reads_only_the_files_it_is_given(sandbox: tuple[Path, Path, Path]) -> None:
+    decks, output, _ = sandbox
+    if not (output / GAME / "cards.pdf").exists():
+        runner.invoke(app, ["build", GAME, "--decks", str(decks), "--output", str(output), "--no-report"])
+    named = output / GAME / "cards.pdf"
+    result, opened = _run(["preflight", str(named)], named)
+    _clean(result, "preflight")
+    assert not opened, opened
+
+
+def test_import_and_new_stay_inside(sandbox: tuple[Path, Path, Path], tmp_path: Path) -> None:
+    decks, _, outside = sandbox
+    sheet = tmp_path / "cards.csv"
+    sheet.write_text("id,qty,name\na,1,甲\nb,1,乙\n", encoding="utf-8")
+    copy = tmp_path / "decks"
+    made, opened = _run(["new", "mine", "--from", GAME, "--title", 'a "title"', "--decks", str(copy)], copy,
+                        DEFAULT_DECKS_DIR / GAME)  # the shipped game it names
+    _clean(made, "new")
+    assert made.exit_code == 0 and not opened, opened
+    plant(copy / "mine", outside)
+    imported, opened = _run(["import", "mine", str(sheet), "--decks", str(copy)], copy / "mine", sheet)
+    _clean(imported, "import")
+    assert not opened, opened
+    assert json.loads((outside / f"{SECRET_NAME}.json").read_text(encoding="utf-8")) == {"secret": True}
+
+
+def test_watch_stays_inside(sandbox: tuple[Path, Path, Path]) -> None:
+    decks, output, _ = sandbox
+    game_dir = decks / GAME
+
+    def touch_later() -> None:
+        time.sleep(3)
+        layout = game_dir / "layout.json"
+        layout.write_text(layout.read_text(encoding="utf-8") + " ", encoding="utf-8")
+
+    toucher = threading.Thread(target=touch_later, daemon=True)
+    toucher.start()
+    result, opened = _run(["watch", GAME, "--decks", str(decks), "--output", str(output), "--max-rebuilds", "1"],
+                          game_dir, output)
+    toucher.join()
+    _clean(result, "watch")
+    assert "rebuilt" in result.output, result.output
+    assert not opened, opened
