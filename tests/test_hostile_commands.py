@@ -4,7 +4,9 @@ its command line and the installed tool (issue 23), and ends in exit 0 or 1 with
 The deck is gogyo planted with what a stranger's deck may hold: links to files and folders outside it
 (at names fudaya reads, lists or writes, and at the temporary names of its writes), a link loop, a FIFO,
 a link to /dev/zero, a hidden output folder. A Python audit hook (tests/support/hostile.py) records every
-open. Each command runs in-process under the watch; simulations are cut to a few matches.
+open. Each command runs in-process under the watch and under an address-space cap of 1 GiB more than the
+test process had (RLIMIT_AS), so a blow-up fails the test instead of the machine; simulations are cut to
+a few matches.
 """
 from __future__ import annotations
 
@@ -20,7 +22,7 @@ from typer.testing import CliRunner, Result
 
 from deckcopies import copy_decks, edit_json
 from generator.cli import app
-from hostile import SECRET_NAME, reads_watched
+from hostile import SECRET_NAME, memory_capped, reads_watched
 from validator.paths import DEFAULT_DECKS_DIR
 
 pytestmark = pytest.mark.slow
@@ -60,7 +62,7 @@ def sandbox(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[Path, Pa
 
 
 def _run(args: list[str], *roots: Path) -> tuple[Result, list[str]]:
-    with reads_watched(*roots) as outside:
+    with reads_watched(*roots) as outside, memory_capped():
         result = runner.invoke(app, args, catch_exceptions=True)
     return result, sorted(set(outside))
 
@@ -146,3 +148,9 @@ def test_watch_stays_inside(sandbox: tuple[Path, Path, Path]) -> None:
     _clean(result, "watch")
     assert "rebuilt" in result.output, result.output
     assert not opened, opened
+
+
+def test_the_memory_cap_turns_a_blow_up_into_a_memory_error() -> None:
+    with pytest.raises(MemoryError), memory_capped():
+        bytearray(2 * 1024**3)
+    assert len(bytearray(64 * 1024**2)) > 0  # lifted again afterwards

@@ -28,6 +28,7 @@ from hostile import (
     Mutation,
     apply,
     hostile_svgs,
+    memory_capped,
     mutations,
     png_header_only,
     reads_watched,
@@ -98,7 +99,7 @@ def _assert_clean_failure_or_success(result: Result, what: str) -> None:
 def _check_then_build(sandbox: Sandbox, what: str) -> None:
     started = time.monotonic()
     before = _digest(sandbox.output / GAME)
-    with reads_watched(sandbox.game_dir, sandbox.output) as outside:
+    with reads_watched(sandbox.game_dir, sandbox.output) as outside, memory_capped():
         checked = sandbox.run("check", "--no-simulate")
         _assert_clean_failure_or_success(checked, f"check after {what}")
         built = sandbox.run("build", "--no-report", "--output", str(sandbox.output))

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 import os
+import resource
 import struct
 import sys
 import sysconfig
@@ -163,6 +164,34 @@ HOSTILE_IMAGES = st.one_of(
     st.builds(png_header_only, st.sampled_from([1, 100, 30_000, 2**31 - 1]), st.sampled_from([1, 100, 30_000])),
     st.sampled_from([b"", b"GIF89a", b"\x89PNG\r\n\x1a\n", b"<svg/>", os.urandom(64)]),
 )
+
+
+# --- the memory cap ---------------------------------------------------------------------------
+
+MEMORY_HEADROOM = 1024**3  # what one command may add to the process's address space: "never > 1 GiB"
+
+
+def _address_space() -> int:
+    with open("/proc/self/status", encoding="ascii") as status:
+        for line in status:
+            if line.startswith("VmSize:"):
+                return int(line.split()[1]) * 1024
+    return 0
+
+
+@contextmanager
+def memory_capped(headroom: int = MEMORY_HEADROOM) -> Iterator[None]:
+    """Within the block the process may grow its address space by `headroom` at most (RLIMIT_AS): a
+    blow-up raises MemoryError in the test instead of taking the machine. Restored afterwards."""
+    soft, hard = resource.getrlimit(resource.RLIMIT_AS)
+    cap = _address_space() + headroom
+    if hard != resource.RLIM_INFINITY:
+        cap = min(cap, hard)
+    resource.setrlimit(resource.RLIMIT_AS, (cap, hard))
+    try:
+        yield
+    finally:
+        resource.setrlimit(resource.RLIMIT_AS, (soft, hard))
 
 
 # --- the read watch ---------------------------------------------------------------------------
