@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING, Any
 
 from validator.checks import check_game
 from validator.issues import DeckError, Issue
+from validator.jsonsource import load_json
 from validator.loader import load_game
 from validator.model import Deck, Game
 from validator.paths import DEFAULT_DECKS_DIR, DEFAULT_OUTPUT_DIR
@@ -276,11 +277,20 @@ def _write_manifest(path: Path, game: Game, options: BuildOptions, result: Build
 
 
 def _previous_manifest(path: Path) -> dict[str, Any]:
+    """The build.json a partial build merges with: read with the deck files' limits (the output folder may
+    hold anything a previous run or a copy left); unreadable or not an object, it is ignored."""
+    if not path.is_file():
+        return {}
     try:
-        previous = json.loads(path.read_text(encoding="utf-8"))
-    except (OSError, ValueError):
+        previous = load_json(path).data
+    except DeckError:
         return {}
     return previous if isinstance(previous, dict) else {}
+
+
+def _listed(document: dict[str, Any], key: str) -> list[Any]:
+    value = document.get(key)
+    return value if isinstance(value, list) else []
 
 
 def _merged(previous: dict[str, Any], current: dict[str, Any]) -> dict[str, Any]:
@@ -291,10 +301,10 @@ def _merged(previous: dict[str, Any], current: dict[str, Any]) -> dict[str, Any]
     rebuilt = {entry["file"] for entry in current["files"]} | set(current["data_files"])
     merged = dict(current)
     for key in ("files", "placements", "maps"):
-        kept = [entry for entry in previous.get(key, [])
+        kept = [entry for entry in _listed(previous, key)
                 if isinstance(entry, dict) and entry.get("file") not in rebuilt]
         if kept or key in current:
             merged[key] = kept + current.get(key, [])
-    merged["data_files"] = [name for name in previous.get("data_files", [])
+    merged["data_files"] = [name for name in _listed(previous, "data_files")
                             if isinstance(name, str) and name not in rebuilt] + current["data_files"]
     return merged

@@ -243,3 +243,15 @@ def test_games_built_side_by_side_match_one_by_one_and_an_interrupt_keeps_every_
     assert "gogyo: interrupted" in stderr and "jinzai: interrupted" in stderr
     assert digest(together) == before
     assert sorted(p.name for p in together.iterdir()) == ["gogyo", "jinzai"]
+
+
+@pytest.mark.parametrize("forged", ["[]", "{", '{"files": 3, "placements": {"a": 1}, "data_files": 7}',
+                                    '{"files": [1, "x", null]}', "[" * 80])
+def test_a_forged_build_json_is_ignored_by_the_next_partial_build(tmp_path: Path, forged: str) -> None:
+    from generator.build import _merged, _previous_manifest
+
+    path = tmp_path / "build.json"
+    path.write_text(forged, encoding="utf-8")
+    previous = _previous_manifest(path)
+    current = {"files": [{"file": "gogyo/cards.pdf"}], "data_files": [], "placements": []}
+    assert _merged(previous, current)["files"] == [{"file": "gogyo/cards.pdf"}]
