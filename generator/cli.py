@@ -107,7 +107,11 @@ def _refuse_bad_folders(decks: Path, output: Path) -> None:
     if output.exists() and not output.is_dir():
         _err(f"{output}: --output names a file, not a folder")
         raise typer.Exit(1)
-    decks_root, output_root = decks.resolve(), output.resolve()
+    try:
+        decks_root, output_root = decks.resolve(), output.resolve()
+    except (OSError, RuntimeError) as exc:  # RuntimeError: a symlink loop (Python 3.11)
+        _err(f"{decks} or {output}: cannot be resolved ({exc.__class__.__name__}: its links loop?)")
+        raise typer.Exit(1) from None
     if output_root == decks_root or output_root.is_relative_to(decks_root):
         _err(f"{output}: --output may not be the decks folder {decks} or lie inside it (a build would write "
              f"over deck files)")
@@ -759,6 +763,8 @@ def watch(
     simulation report is not rebuilt (fudaya build makes it). Example: fudaya watch mygame"""
     import time
 
+    from validator.deckfs import ConfinedError
+
     from .watch import ALL, only_for, watch_game
 
     game_id = _games([name], decks)[0]
@@ -784,6 +790,9 @@ def watch(
     try:
         with interruptible():
             watch_game(decks / game_id, rebuild, echo=typer.echo, max_rebuilds=max_rebuilds)
+    except ConfinedError as exc:
+        _err(f"{decks / game_id}: cannot be watched ({exc})")
+        raise typer.Exit(1) from None
     except KeyboardInterrupt:
         typer.echo("stopped watching")
 

@@ -18,7 +18,7 @@ from rich.console import Console
 from rich.table import Table
 from rich.text import Text
 
-from validator.issues import Issue
+from validator.issues import Issue, shown_path
 from validator.wording import counted
 
 LOG_WIDTH = 120  # columns for tables written to a file or a CI log
@@ -60,10 +60,7 @@ def print_findings(issues: Sequence[Issue], root: Path) -> None:
 
 
 def _shown(file: Path, root: Path) -> str:
-    try:
-        return str(file.resolve().relative_to(root.resolve()))
-    except ValueError:
-        return str(file)
+    return str(shown_path(file, root))
 
 
 def table(title: str, columns: Sequence[str], rows: Sequence[Sequence[str]], *, right: Sequence[str] = ()) -> Table:

@@ -13,7 +13,7 @@ import time
 from collections.abc import Callable, Iterable
 from pathlib import Path
 
-from validator.deckfs import ConfinedError, resolve
+from validator.deckfs import ConfinedError, deck_root, resolve
 from validator.issues import DeckError
 from validator.jsonsource import load_json
 from validator.model import Game
@@ -84,6 +84,7 @@ def watch_game(game_dir: Path, rebuild: Callable[[tuple[str, ...]], tuple[bool, 
     its own, not recursively; when the deck's folders change the watch starts again on the new set."""
     from watchfiles import watch  # only for watch
 
+    deck_root(game_dir)  # ConfinedError when it is no folder (a link loop, say): nothing to watch
     done = 0
     echo(f"watching {game_dir} (Ctrl-C to stop)")
     while True:

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import json
 import os
+import shutil
 import threading
 import time
 from collections.abc import Iterator
@@ -154,3 +155,20 @@ def test_the_memory_cap_turns_a_blow_up_into_a_memory_error() -> None:
     with pytest.raises(MemoryError), memory_capped():
         bytearray(2 * 1024**3)
     assert len(bytearray(64 * 1024**2)) > 0  # lifted again afterwards
+
+
+@pytest.mark.parametrize("args", [["check", "loop"], ["build", "loop"], ["list"], ["simulate", "loop"],
+                                  ["ladder", "loop"], ["export", "loop"], ["proof", "loop"],
+                                  ["import", "loop", "x.csv"], ["watch", "loop", "--max-rebuilds", "1"],
+                                  ["check", "layoutloop", "--no-simulate"]], ids=" ".join)
+def test_a_link_loop_is_one_line_for_every_command(tmp_path: Path, args: list[str]) -> None:
+    decks = copy_decks(tmp_path, GAME)
+    (decks / "loop").symlink_to(decks / "loop")
+    shutil.copytree(decks / GAME, decks / "layoutloop")
+    edit_json(decks / "layoutloop" / "game.json", lambda data: data.update(id="layoutloop"))
+    (decks / "layoutloop" / "layout.json").unlink()
+    (decks / "layoutloop" / "layout.json").symlink_to("layout.json")
+    result = runner.invoke(app, [*args, "--decks", str(decks)], catch_exceptions=True)
+    _clean(result, " ".join(args))
+    assert result.exit_code == 1 or args[0] in ("list", "watch"), result.output
+    assert "loop" in result.output

@@ -51,18 +51,22 @@ class Issue:
     severity: str = "error"
 
     def render(self, root: Path | None = None) -> str:
-        file = self.location.file
-        if root is not None:
-            try:
-                file = file.resolve().relative_to(root.resolve())
-            except ValueError:
-                pass
+        file = self.location.file if root is None else shown_path(self.location.file, root)
         where = str(file)
         if self.location.line is not None:
             where += f":{self.location.line}"
             if self.location.column is not None:
                 where += f":{self.location.column}"
         return _printable(f"{where}: {json_path(self.location.pointer)}: {_clipped(self.message)}")
+
+
+def shown_path(file: Path, root: Path) -> Path:
+    """`file` relative to `root` when it lies inside it, else as given; a link loop on the way (a deck may
+    hold one) leaves it as given rather than raising."""
+    try:
+        return file.resolve().relative_to(root.resolve())
+    except (ValueError, OSError, RuntimeError):
+        return file
 
 
 MAX_MESSAGE_CHARS = 300  # a message quoting a deck's 20,000-character text stays one readable line
