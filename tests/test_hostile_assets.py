@@ -101,7 +101,12 @@ def test_nul_byte_in_an_asset_path(tmp_path: Path) -> None:
                     element["src"] = "assets/seal\u0000.png"
 
     edit_json(decks / "gogyo" / "layout.json", poison)
-    _refused(decks, tmp_path, "holds a NUL character", "assets/seal\x00.png")
+    checked = runner.invoke(app, ["check", "gogyo", "--decks", str(decks), "--no-simulate"])
+    lines = [line for line in checked.stderr.splitlines() if "holds a control character" in line]
+    assert checked.exit_code == 1 and len(lines) == 1, checked.stderr
+    assert '"assets/seal\\u0000.png"' in assert_located(lines[0])["message"]
+    built = runner.invoke(app, ["build", "gogyo", "--decks", str(decks), "--output", str(tmp_path / "out")])
+    assert built.exit_code == 1 and "Traceback" not in built.output
 
 
 def test_inside_references_still_draw(tmp_path: Path) -> None:

@@ -66,13 +66,13 @@ def resolve(root: Path, name: str | Path, *, must_exist: bool = True) -> Path:
         raise ConfinedError("path is empty")
     base = deck_root(root)
     try:
-        resolved = (base / text).resolve(strict=must_exist)
-    except FileNotFoundError:
-        raise ConfinedError(f"{text[:80]!r} not found in the deck folder") from None
+        resolved = (base / text).resolve()  # where it leads, present or not: leaving is said first
     except (OSError, RuntimeError) as exc:
         raise ConfinedError(f"{text[:80]!r} cannot be resolved ({_why(exc)})") from None
     if resolved == base or not resolved.is_relative_to(base):
         raise ConfinedError(f"{text[:80]!r} leaves the deck folder")
+    if must_exist and not os.path.lexists(resolved):
+        raise ConfinedError(f"{text[:80]!r} not found in the deck folder")
     return resolved
 
 

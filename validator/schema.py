@@ -208,6 +208,9 @@ def _message(error: ValidationError) -> str:
     if validator in ("minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum"):
         bound = {"minimum": ">=", "maximum": "<=", "exclusiveMinimum": ">", "exclusiveMaximum": "<"}[validator]
         return f"{instance} is out of range (must be {bound} {error.validator_value})"
+    said = error.schema.get("x-pattern-message") if isinstance(error.schema, dict) else None
+    if validator == "pattern" and isinstance(said, str):  # a schema's own words for what its pattern refuses
+        return f"{instance} {said}"
     if validator == "pattern" and not message.startswith("pattern "):
         return f"{instance} does not match the pattern {error.validator_value!r}"
     return message if len(message) < 160 else message[:159] + "…"
