@@ -20,18 +20,33 @@ from pathlib import Path
 from types import FrameType
 
 
-def _names(root: Path, game_id: str) -> tuple[Path, Path]:
-    return root / game_id, root / f".{game_id}.previous"
+def _aside(final: Path) -> Path:
+    return final.with_name(f".{final.name}.previous")
 
 
-def _recover(root: Path, game_id: str) -> None:
-    """Undo what a killed build left behind (only called under the lock: no build is running)."""
-    final, aside = _names(root, game_id)
+def put_back(final: Path) -> None:
+    """Finish or undo a swap a SIGKILL stopped: the old folder goes if the new one is in, else it comes back."""
+    aside = _aside(final)
     if aside.exists():
         if final.exists():
             shutil.rmtree(aside, ignore_errors=True)
         else:
-            os.rename(aside, final)  # killed between the two renames: the old set comes back
+            os.rename(aside, final)
+
+
+def swap_in(staging: Path, final: Path) -> None:
+    """Replace `final` by the complete `staging` folder: the old one renamed aside, staging renamed in, the
+    old one removed. Only under the game's lock: between the two renames `final` does not exist."""
+    aside = _aside(final)
+    if final.exists():
+        os.rename(final, aside)
+    os.rename(staging, final)
+    shutil.rmtree(aside, ignore_errors=True)
+
+
+def _recover(root: Path, game_id: str) -> None:
+    """Undo what a killed build left behind (only called under the lock: no build is running)."""
+    put_back(root / game_id)
     for stale in root.glob(f".{game_id}.staging-*"):
         shutil.rmtree(stale, ignore_errors=True)
 
@@ -83,7 +98,7 @@ def output_set(root: Path, game_id: str, *, keep_previous: bool) -> Iterator[Pat
     of the current set, so the files not rebuilt survive the swap.
     """
     with locked(root, game_id):
-        final, aside = _names(root, game_id)
+        final = root / game_id
         staging = root / f".{game_id}.staging-{os.getpid()}"
         if keep_previous and final.is_dir():
             shutil.copytree(final, staging)
@@ -91,13 +106,10 @@ def output_set(root: Path, game_id: str, *, keep_previous: bool) -> Iterator[Pat
             staging.mkdir()
         try:
             yield staging
-            if final.exists():
-                os.rename(final, aside)
-            os.rename(staging, final)
+            swap_in(staging, final)
         except BaseException:
             shutil.rmtree(staging, ignore_errors=True)
             raise
-        shutil.rmtree(aside, ignore_errors=True)
 
 
 class Terminated(KeyboardInterrupt):
