@@ -37,7 +37,6 @@ TTS_DPI = 300  # cards are rendered at this resolution, then scaled down into th
 TTS_COLUMNS, TTS_ROWS = 10, 7
 TTS_PER_SHEET = TTS_COLUMNS * TTS_ROWS - 1  # the 70th slot shows a hidden card
 TTS_MAX_PX = 4096
-POINTS_PER_MM = 72 / MM_PER_INCH
 
 
 @dataclass(frozen=True, slots=True)
@@ -105,10 +104,8 @@ class Renderer:
     def _render(self, side: Side) -> Image.Image:
         page = self._document(side.file)[side.page - 1]
         try:
-            width, height = page.get_size()
-            x, y, w, h = (v * POINTS_PER_MM for v in side.box)
-            crop = (max(0.0, x), max(0.0, y), max(0.0, width - x - w), max(0.0, height - y - h))
-            bitmap = page.render(scale=self.dpi / 72, crop=crop)  # only the card's pixels are drawn
+            scale = self.dpi / 72
+            bitmap = page.render(scale=scale, crop=_crop(page.get_size(), side.box, scale))  # only the card's pixels
             try:
                 image: Image.Image = bitmap.to_pil()  # BGR: copied into a Pillow image
             finally:
@@ -131,6 +128,16 @@ class Renderer:
     def __exit__(self, kind: type[BaseException] | None, error: BaseException | None,
                  traceback: TracebackType | None) -> None:
         self.close()
+
+
+def _crop(page: tuple[float, float], box: Box, scale: float) -> tuple[float, ...]:
+    """Points to cut off the page (left, bottom, right, top) so that what is drawn is the box's pixels
+    of the whole page drawn at `scale` (edges rounded to the nearest pixel); pypdfium2 rounds each up."""
+    px = scale * 72 / MM_PER_INCH
+    x, y, width, height = box
+    full = [math.ceil(side * scale) for side in page]
+    pixels = (round(x * px), round(y * px), full[0] - round((x + width) * px), full[1] - round((y + height) * px))
+    return tuple(max(0, n - 0.5) / scale for n in pixels)
 
 
 def refuse_too_many_pixels(found: Sequence[Side], dpi: int) -> None:
