@@ -21,6 +21,8 @@ from validator.issues import DeckError, Issue, shown
 from validator.jsonsource import SourcedJson, load_json
 from validator.model import Game
 
+from .output_set import locked
+
 Box = tuple[float, float, float, float]  # x, y, width, height in mm from the page's bottom-left
 Stamp = tuple[int, int, int, int] | None  # device, inode, modification time (ns), size; None: no such file
 SIDES = ("front", "back")  # also part of the exported file names
@@ -77,15 +79,21 @@ def _stamp(path: Path) -> Stamp:
 
 
 def load_manifest(output_dir: Path, game: Game) -> Manifest:
-    """The game's build.json, checked; ExportError with one line if there is none or it cannot be trusted."""
+    """The game's build.json, checked; ExportError with one line if there is none or it cannot be trusted.
+
+    Read under the game's lock, so that a build running now finishes first and its result is read."""
     path = output_dir / game.id / "build.json"
-    if not path.is_file():
-        raise ExportError(f"{path}: no build to export from; run `fudaya build {game.id}` first")
-    stamp = _stamp(path)  # before reading: a build replacing the file after this is noticed by verify()
-    try:
-        return _Reader(load_json(path), game.id).manifest(stamp)
-    except DeckError as exc:
-        raise ExportError(f"{exc.issues[0].render()}; rebuild with `fudaya build {game.id}`") from None
+    no_build = ExportError(f"{path}: no build to export from; run `fudaya build {game.id}` first")
+    if not output_dir.is_dir():
+        raise no_build
+    with locked(output_dir, game.id):
+        if not path.is_file():
+            raise no_build
+        stamp = _stamp(path)
+        try:
+            return _Reader(load_json(path), game.id).manifest(stamp)
+        except DeckError as exc:
+            raise ExportError(f"{exc.issues[0].render()}; rebuild with `fudaya build {game.id}`") from None
 
 
 def _is_plain(name: str) -> bool:

@@ -245,7 +245,7 @@ def test_a_build_finishing_during_the_export_is_not_overwritten_by_a_stale_expor
     assert leftovers(output) == []
 
 
-def test_the_swap_waits_for_a_build_holding_the_game_lock(output: Path) -> None:
+def test_an_export_waits_for_a_build_holding_the_game_lock(output: Path) -> None:
     with locked(output, "gogyo"):
         process = subprocess.Popen([*FUDAYA, "export", "gogyo", "--dpi", "72", "--output", str(output)],
                                    stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
