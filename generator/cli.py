@@ -705,20 +705,26 @@ def export(
     Simulator's Saved Objects folder)"""
     from .export import ExportError, export_png, export_tts
 
+    game_id = _games([name], decks)[0]
     try:
-        game = load_checked(_games([name], decks)[0], decks)
-        if format_ is ExportFormat.png:
-            files = export_png(game, output, dpi=dpi)
-            typer.echo(f"wrote {counted(len(files), 'image')} into {files[0].parent.parent}")
-        else:
-            saved = export_tts(game, output)
-            typer.echo(f"wrote {saved} and its deck sheets: copy it into Tabletop Simulator's Saved Objects folder")
+        game = load_checked(game_id, decks)
+        with interruptible():
+            if format_ is ExportFormat.png:
+                files = export_png(game, output, dpi=dpi)
+                typer.echo(f"wrote {counted(len(files), 'image')} into {files[0].parent.parent}")
+            else:
+                saved = export_tts(game, output)
+                typer.echo(f"wrote {saved} and its deck sheets: copy it into Tabletop Simulator's Saved Objects "
+                           "folder")
     except BuildError as exc:
         _report(exc.issues)
         raise typer.Exit(1) from None
     except (ExportError, OSError) as exc:
         _err(str(exc))
         raise typer.Exit(1) from None
+    except KeyboardInterrupt:  # Ctrl-C or SIGTERM: the staging folder is gone, the earlier export intact
+        _err(f"{game_id}: interrupted; {output / game_id / 'export' / format_.value} is as it was before")
+        raise typer.Exit(130) from None
 
 
 @app.command()
@@ -743,10 +749,14 @@ def proof(
         _report(exc.issues)
         raise typer.Exit(1) from None
     try:
-        index = write_proof(game, output, check_game(game).issues)
+        with interruptible():
+            index = write_proof(game, output, check_game(game).issues)
     except (ExportError, OSError) as exc:
         _err(str(exc))
         raise typer.Exit(1) from None
+    except KeyboardInterrupt:  # Ctrl-C or SIGTERM: the staging folder is gone, the earlier gallery intact
+        _err(f"{game_id}: interrupted; {output / game_id / 'proof'} is as it was before")
+        raise typer.Exit(130) from None
     typer.echo(f"wrote {index}")
 
 

@@ -6,32 +6,49 @@ the old set is removed. A failure, Ctrl-C or SIGTERM (see `interruptible`) remov
 staging folder and leaves the earlier set untouched. A lock per game serialises builds of that
 game into one output folder (builds of different games run side by side); under it, leftovers of
 a killed build are cleaned up, and an old set a SIGKILL left aside between the two renames is put
-back.
+back. Commands that make a folder inside the set from the built files (export, proof) publish it
+the same way (`published`), taking the lock only to start and to swap.
 """
 from __future__ import annotations
 
 import fcntl
 import os
+import secrets
 import shutil
 import signal
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
 from types import FrameType
 
 
-def _names(root: Path, game_id: str) -> tuple[Path, Path]:
-    return root / game_id, root / f".{game_id}.previous"
+def _aside(final: Path) -> Path:
+    return final.with_name(f".{final.name}.previous")
 
 
-def _recover(root: Path, game_id: str) -> None:
-    """Undo what a killed build left behind (only called under the lock: no build is running)."""
-    final, aside = _names(root, game_id)
+def put_back(final: Path) -> None:
+    """Finish or undo a swap a SIGKILL stopped: the old folder goes if the new one is in, else it comes back."""
+    aside = _aside(final)
     if aside.exists():
         if final.exists():
             shutil.rmtree(aside, ignore_errors=True)
         else:
-            os.rename(aside, final)  # killed between the two renames: the old set comes back
+            os.rename(aside, final)
+
+
+def swap_in(staging: Path, final: Path) -> None:
+    """Replace `final` by the complete `staging` folder: the old one renamed aside, staging renamed in, the
+    old one removed. Only under the game's lock: between the two renames `final` does not exist."""
+    aside = _aside(final)
+    if final.exists():
+        os.rename(final, aside)
+    os.rename(staging, final)
+    shutil.rmtree(aside, ignore_errors=True)
+
+
+def _recover(root: Path, game_id: str) -> None:
+    """Undo what a killed build left behind (only called under the lock: no build is running)."""
+    put_back(root / game_id)
     for stale in root.glob(f".{game_id}.staging-*"):
         shutil.rmtree(stale, ignore_errors=True)
 
@@ -83,7 +100,7 @@ def output_set(root: Path, game_id: str, *, keep_previous: bool) -> Iterator[Pat
     of the current set, so the files not rebuilt survive the swap.
     """
     with locked(root, game_id):
-        final, aside = _names(root, game_id)
+        final = root / game_id
         staging = root / f".{game_id}.staging-{os.getpid()}"
         try:
             if keep_previous and final.is_dir():  # inside the try: a disk that fills during the copy
@@ -91,13 +108,62 @@ def output_set(root: Path, game_id: str, *, keep_previous: bool) -> Iterator[Pat
             else:
                 staging.mkdir()
             yield staging
-            if final.exists():
-                os.rename(final, aside)
-            os.rename(staging, final)
+            swap_in(staging, final)
         except BaseException:
             shutil.rmtree(staging, ignore_errors=True)
             raise
-        shutil.rmtree(aside, ignore_errors=True)
+
+
+@contextmanager
+def published(root: Path, game_id: str, final: Path, *, verify: Callable[[], None]) -> Iterator[Path]:
+    """Yield an empty folder for the new contents of `final` (a folder inside the game's set, such as
+    export/png); swap it in under the game's lock when the block finishes, if `verify` does not raise.
+
+    The work runs without the lock (a build of the game need not wait for it), so the staging folder
+    lies beside the game's folder, not in it: a build replacing the set meanwhile neither copies it
+    along nor deletes it, and `verify` (called under the lock) refuses to publish what was made from
+    a set since replaced. A failure, Ctrl-C or SIGTERM removes the staging folder. Its writer holds an
+    flock on it; one whose flock can be taken was left by a killed process and goes on the next start.
+    """
+    label = "-".join(final.relative_to(root / game_id).parts)
+    staging: Path | None = None
+    held: int | None = None
+    try:
+        with locked(root, game_id):
+            _remove_abandoned(root, game_id)
+            staging = root / f".{game_id}.{label}.staging-{os.getpid()}-{secrets.token_hex(4)}"
+            staging.mkdir()  # not mkdtemp: the published folder gets the usual permissions
+            held = os.open(staging, os.O_RDONLY)
+            fcntl.flock(held, fcntl.LOCK_EX)
+        yield staging
+        with locked(root, game_id):
+            verify()
+            final.parent.mkdir(parents=True, exist_ok=True)
+            put_back(final)
+            swap_in(staging, final)
+    except BaseException:
+        if staging is not None:
+            shutil.rmtree(staging, ignore_errors=True)
+        raise
+    finally:
+        if held is not None:
+            os.close(held)
+
+
+def _remove_abandoned(root: Path, game_id: str) -> None:
+    """Remove the game's `published` staging folders whose writer is gone (only under the game's lock)."""
+    for folder in root.glob(f".{game_id}.*.staging-*"):
+        try:
+            probe = os.open(folder, os.O_RDONLY)
+        except OSError:
+            continue
+        try:
+            fcntl.flock(probe, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except BlockingIOError:
+            continue  # its writer is at work
+        finally:
+            os.close(probe)
+        shutil.rmtree(folder, ignore_errors=True)
 
 
 class Terminated(KeyboardInterrupt):

@@ -4,7 +4,8 @@ output/<game>/proof/index.html shows every card, front and back, as images cut f
 print files (export.py), with its fields, its count and the check's findings about it beside it;
 select boxes filter the cards by field (values few enough to list), and a search box by text.
 It links the build's PDFs and the report. One self-contained folder: no script, style or font is
-fetched (the text is set in the game's own font, copied beside the page).
+fetched (the text is set in the game's own font, copied beside the page). The folder is replaced
+whole or not at all, as an export is (output_set.published).
 """
 from __future__ import annotations
 
@@ -14,11 +15,13 @@ import shutil
 from collections.abc import Mapping, Sequence
 from html import escape
 from pathlib import Path
+from urllib.parse import quote
 
 from validator.issues import Issue
 from validator.model import Game
 
-from .export import Renderer, load_manifest, sides
+from .export import Renderer, load_manifest, refuse_too_many_pixels, sides
+from .output_set import published
 
 MAX_FILTER_VALUES = 24  # a field with more distinct values is searched, not listed
 PROOF_DPI = 150
@@ -82,19 +85,30 @@ def _filters(values: Mapping[str, set[str]]) -> str:
 
 
 def write_proof(game: Game, output_dir: Path, issues: Sequence[Issue]) -> Path:
-    """Write output/<game>/proof/ (index.html and its images); returns index.html's path."""
+    """Write output/<game>/proof/ (index.html and its images), replacing the earlier one whole; returns
+    index.html's path. The images are rendered and written one at a time."""
     manifest = load_manifest(output_dir, game)
-    folder = output_dir / game.id / "proof"
-    renderer = Renderer(output_dir, PROOF_DPI)
+    found = sides(game, manifest)
+    if found:
+        refuse_too_many_pixels(found, PROOF_DPI)
+    final = manifest.folder / "proof"
     images: dict[tuple[str, str], str] = {}
-    for side in sides(game, manifest):
-        path = folder / "img" / side.deck / f"{side.card}-{side.side}.png"
-        path.parent.mkdir(parents=True, exist_ok=True)
-        renderer.cut(side).save(path)
-        images[(side.card, side.side)] = path.relative_to(folder).as_posix()
-    font = next(iter(game.fonts.values()), None)  # the game's own font: the page reads without system fonts
-    if font is not None:
-        shutil.copyfile(game.fonts.get("gothic", font).path, folder / "font.ttf")
+    with published(output_dir, game.id, final, verify=manifest.verify) as staging:
+        with Renderer(manifest.folder, PROOF_DPI) as renderer:
+            for side in found:
+                name = f"img/{side.deck}/{side.card}-{side.side}.png"
+                (staging / "img" / side.deck).mkdir(parents=True, exist_ok=True)
+                with renderer.cut(side) as image:
+                    image.save(staging / name)
+                images[(side.card, side.side)] = name
+        font = next(iter(game.fonts.values()), None)  # the game's own font: the page reads without system fonts
+        if font is not None:
+            shutil.copyfile(game.fonts.get("gothic", font).path, staging / "font.ttf")
+        (staging / "index.html").write_text(_page(game, manifest.files, issues, images), encoding="utf-8")
+    return final / "index.html"
+
+
+def _page(game: Game, files: Sequence[str], issues: Sequence[Issue], images: Mapping[tuple[str, str], str]) -> str:
     findings = card_findings(issues)
     values: dict[str, set[str]] = {}
     sections = []
@@ -117,20 +131,16 @@ def write_proof(game: Game, output_dir: Path, issues: Sequence[Issue]) -> Path:
         sections.append(f'<section class="deck" id="{escape(deck.id)}"><h2>{escape(deck.title)} '
                         f'({sum(c.qty for c in deck.cards)})</h2><div class="cards">{"".join(figures)}</div>'
                         f'</section>')
-    links = "".join(f'<a href="../{escape(Path(f["file"]).name)}">{escape(Path(f["file"]).name)}</a>'
-                    for f in manifest.get("files", []))
+    links = "".join(f'<a href="../{escape(quote(name))}">{escape(name)}</a>' for name in files)
     general = "".join(f'<li class="{"warning" if i.severity == "warning" else "finding"}">{escape(i.render())}</li>'
                       for i in issues if not re.search(r"card '[^']+'", i.message))
     total = sum(len(deck.cards) for deck in game.decks)
-    page = (f'<!doctype html><html lang="ja"><head><meta charset="utf-8"><title>{escape(game.title)} — proof</title>'
+    return (f'<!doctype html><html lang="ja"><head><meta charset="utf-8"><title>{escape(game.title)} — proof</title>'
             f'<style>{STYLE}</style></head><body><header><h1>{escape(game.title)}</h1><p>{links}</p>'
             f'{f"<ul>{general}</ul>" if general else ""}</header>'
             f'<div class="filters">{_filters(values)}<label>search <input id="search" type="search"></label>'
             f'<span><span id="shown">{total}</span> / {total} cards</span></div>'
             f'{"".join(sections)}<script>{SCRIPT}</script></body></html>\n')
-    index = folder / "index.html"
-    index.write_text(page, encoding="utf-8")
-    return index
 
 
 __all__ = ["card_findings", "write_proof"]
