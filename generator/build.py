@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING, Any
 from validator.checks import check_game
 from validator.issues import DeckError, Issue
 from validator.jsonsource import load_json
+from validator.limits import MAX_MANIFEST_BYTES
 from validator.loader import load_game
 from validator.model import Deck, Game
 from validator.paths import DEFAULT_DECKS_DIR, DEFAULT_OUTPUT_DIR
@@ -282,7 +283,7 @@ def _previous_manifest(path: Path) -> dict[str, Any]:
     if not path.is_file():
         return {}
     try:
-        previous = load_json(path).data
+        previous = load_json(path, limit=MAX_MANIFEST_BYTES, what="a build manifest").data
     except DeckError:
         return {}
     return previous if isinstance(previous, dict) else {}

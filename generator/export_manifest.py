@@ -19,6 +19,7 @@ from typing import Any, NoReturn
 from validator.geometry import MM_PER_INCH
 from validator.issues import DeckError, Issue, shown
 from validator.jsonsource import SourcedJson, load_json
+from validator.limits import MAX_MANIFEST_BYTES
 from validator.model import Game
 
 from .output_set import locked
@@ -91,7 +92,7 @@ def load_manifest(output_dir: Path, game: Game) -> Manifest:
             raise no_build
         stamp = _stamp(path)
         try:
-            return _Reader(load_json(path), game.id).manifest(stamp)
+            return _Reader(load_json(path, limit=MAX_MANIFEST_BYTES, what="a build manifest"), game.id).manifest(stamp)
         except DeckError as exc:
             raise ExportError(f"{exc.issues[0].render()}; rebuild with `fudaya build {game.id}`") from None
 

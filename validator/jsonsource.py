@@ -80,19 +80,21 @@ class _DuplicateKey(ValueError):
         self.key = key
 
 
-def load_json(path: Path, root: Path | None = None) -> SourcedJson:
+def load_json(path: Path, root: Path | None = None, *, limit: int = MAX_JSON_BYTES,
+              what: str = "a deck JSON file") -> SourcedJson:
     """Parse `path` (a deck file when `root`, its deck folder, is given; else a file confined to its own
-    folder) through the confined file layer; any failure becomes a DeckError with one located issue."""
+    folder) through the confined file layer; any failure becomes a DeckError with one located issue.
+    `limit` is a deck file's unless the file is one of ours that grows with the deck (build.json)."""
     where = Location(path)
     try:
         base, name = (path.parent, path.name) if root is None else \
             (root, path.relative_to(root) if path.is_relative_to(root) else path)
-        raw = read_bytes(base, name, MAX_JSON_BYTES)
+        raw = read_bytes(base, name, limit)
         text = raw.decode("utf-8").replace("\r\n", "\n").replace("\r", "\n")  # as read_text's newlines
     except ConfinedError as exc:
         code = "missing-file" if "not found" in str(exc) else "file-too-large" if "limit" in str(exc) \
             else "asset-outside-deck" if "leaves the deck" in str(exc) else "unreadable"
-        why = f"larger than {MAX_JSON_BYTES:,} bytes, the limit for a deck JSON file" if code == "file-too-large" \
+        why = f"larger than {limit:,} bytes, the limit for {what}" if code == "file-too-large" \
             else "file not found" if code == "missing-file" else str(exc)
         raise DeckError([Issue(where, code, why)]) from None
     except UnicodeDecodeError as exc:

@@ -127,7 +127,7 @@ def test_tts_and_proof_read_build_json_the_same_way(output: Path, case: str) -> 
 RAW: dict[str, tuple[Callable[[str], str], str]] = {
     "NaN box": (lambda text: text.replace('"x": 8.5', '"x": NaN', 1), "$.placements[0].x: NaN is not a JSON number"),
     "infinite box": (lambda text: text.replace('"y": 198.5', '"y": 1e999', 1), "is not a JSON number"),
-    "huge file": (lambda text: text[:-2] + " " * 3_000_000 + text[-2:], "$: larger than 2,097,152 bytes"),
+    "huge file": (lambda text: text[:-2] + " " * 67_200_000 + text[-2:], "$: larger than 67,108,864 bytes"),
     "cut short": (lambda text: text[: len(text) // 2], "invalid JSON"),
     "deep": (lambda text: "[" * 100 + "]" * 100, "nest deeper than 64"),
     "not an object": (lambda text: "[]", "$: not a JSON object"),
