@@ -9,7 +9,7 @@ from ..engine.registry import engine_for
 from ..issues import DeckError, Issue, Location
 from ..ladder import LadderPlan
 from ..model import Game
-from ..sim_plan import SimulationPlan, default_workers
+from ..sim_plan import SimulationPlan, default_workers, precision_problem
 from ..variants import VariantStudy, check_study
 
 
@@ -18,6 +18,10 @@ def check(game: Game) -> Iterator[Issue]:
     if plan is None:
         return
     where = game.location.child("simulation")
+    problem = precision_problem(plan.precision)
+    if problem:
+        yield Issue(where.child("precision"), "simulation", problem)
+        return
     try:
         engine = engine_for(game)
     except DeckError as exc:  # the engine found card data its rules cannot play, and says where
