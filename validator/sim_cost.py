@@ -100,7 +100,7 @@ def study_parts(study: VariantStudy, plan: SimulationPlan, costs: Mapping[int, T
     if study.strong_policies:
         strong = replace(plan, policies=study.strong_policies)
         per_option = matches_played(study.strong_matches, plan.precision) * match_seconds(costs, strong.seats())
-        parts.append(CostPart(f"strong play ({', '.join(study.strong_policies)})",
+        parts.append(CostPart(f"strong play ({', '.join(dict.fromkeys(study.strong_policies))})",
                               "/simulation/variants/strong_play", len(study.options) * per_option))
     return parts
 
@@ -156,12 +156,14 @@ def over_budget(parts: Sequence[CostPart], budget: float, advice: str) -> tuple[
         return None
     biggest = max(parts, key=lambda part: part.seconds)
     return biggest, (f"the simulation would cost about {about(total)} on {SIM_BUDGET_CORES} cores (estimated), "
-                     f"over the {about(budget)} budget; the most is {biggest.what} "
+                     f"over the budget of {about(budget)}; most of it is {biggest.what} "
                      f"({about(biggest.seconds / SIM_BUDGET_CORES)}): {advice}")
 
 
 def about(seconds: float) -> str:
     """A duration for people: "40 seconds", "12 minutes", "2 hours", "3.2 days"."""
+    if seconds < 1:
+        return "under a second"
     for unit, size, up_to in (("second", 1, 120), ("minute", 60, 120 * 60), ("hour", 3600, 48 * 3600)):
         if seconds < up_to:
             return _amount(seconds / size, unit)
