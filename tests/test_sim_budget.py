@@ -145,3 +145,14 @@ def test_ladder_refuses_a_command_line_over_the_budget() -> None:
     assert result.exit_code == 2
     assert "most of it is the ladder's mcts:1000 against greedy" in result.stderr
     assert result.stderr.strip().endswith("or raise --sim-budget")
+
+
+def test_a_study_of_many_options_is_refused_by_the_schema(tmp_path: Path) -> None:
+    """Each option is built (and would be played) before the budget is reached: the schema caps them at 20."""
+    decks = copy_decks(tmp_path, "sanguosha")
+    edit_json(decks / "sanguosha" / "game.json", lambda data: data["simulation"]["variants"]["options"].extend(
+        {"id": f"copy{i}", "label": "標準"} for i in range(19)))
+    result = run(["check", "sanguosha", "--decks", str(decks), "--no-simulate"])
+    assert result.exit_code == 1, result.output
+    line = located(result.stderr, "$.simulation.variants.options")
+    assert line.endswith(": 21 items, where at most 20 are allowed")
