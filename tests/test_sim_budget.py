@@ -156,3 +156,18 @@ def test_a_study_of_many_options_is_refused_by_the_schema(tmp_path: Path) -> Non
     assert result.exit_code == 1, result.output
     line = located(result.stderr, "$.simulation.variants.options")
     assert line.endswith(": 21 items, where at most 20 are allowed")
+
+
+@pytest.mark.parametrize(("change", "says"), [
+    (lambda s: s.update(player_counts=[2, 7]), "$.simulation.player_counts[1]: player_counts: 7 players is outside "
+                                               "gogyo's 2–4"),
+    (lambda s: s.update(player_counts=[2], policies=["greedy", "greedy", "random", "random"]),
+     "$.simulation.player_counts[0]: player_counts: 4 policies cannot be spread over 2 seats (give one policy)"),
+])
+def test_a_table_size_the_plan_cannot_play_is_located(tmp_path: Path, change: Callable[[dict[str, Any]], None],
+                                                      says: str) -> None:
+    """Costed as a table size, and once a traceback in the middle of the report's simulation."""
+    decks = hostile(tmp_path, change)
+    result = run(["check", "gogyo", "--decks", str(decks), "--no-simulate"])
+    assert result.exit_code == 1, result.output
+    assert located(result.stderr, says.split(": ")[0]).endswith(says)

@@ -12,7 +12,7 @@ from ..ladder import LadderPlan
 from ..limits import SIM_BUDGET_SECONDS
 from ..model import Game
 from ..sim_cost import game_parts, over_budget
-from ..sim_plan import SimulationPlan, default_workers, precision_problem
+from ..sim_plan import SimulationPlan, at_count, default_workers, precision_problem
 from ..variants import VariantStudy, check_study
 
 BUDGET_ADVICE = "lower the matches, mcts budgets, table sizes or options, or raise --sim-budget"
@@ -58,6 +58,12 @@ def _plan_issues(game: Game) -> Iterator[Issue]:
     except ValueError as exc:
         yield Issue(where, "simulation", str(exc))
         return
+    for index, count in enumerate(game.simulation.get("player_counts", ())):
+        try:
+            at_count(plan, count).config(engine, 1)
+        except ValueError as exc:  # a table size the engine does not play, or per-seat policies it cannot spread
+            yield Issue(where.child("player_counts").child(index), "simulation", f"player_counts: {exc}")
+            return
     study = VariantStudy.from_game(game)
     if study is not None:
         yield from check_study(game, study)
