@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Any
 from validator.checks import check_game
 from validator.issues import DeckError, Issue
 from validator.jsonsource import load_json
-from validator.limits import MAX_MANIFEST_BYTES
+from validator.limits import MAX_MANIFEST_BYTES, SIM_BUDGET_SECONDS
 from validator.loader import load_game
 from validator.model import Deck, Game
 from validator.paths import DEFAULT_DECKS_DIR, DEFAULT_OUTPUT_DIR
@@ -45,6 +45,7 @@ class BuildOptions:
     pdfx: str = DEFAULT_STANDARD  # the PDF/X standard print files declare (generator.pdfx.STANDARDS)
     report_cache: bool = True  # reuse a report simulated before for the same data and code (report.report_key)
     studies: bool = False  # also play the studies game.json asks for (ladder, strong play): slow, cached
+    sim_budget: float = SIM_BUDGET_SECONDS  # seconds the simulation may cost, estimated (validator/sim_cost.py)
 
 
 @dataclass
@@ -65,13 +66,13 @@ class BuildError(Exception):
         self.issues = issues
 
 
-def load_checked(game_id: str, decks_dir: Path) -> Game:
+def load_checked(game_id: str, decks_dir: Path, *, sim_budget: float = SIM_BUDGET_SECONDS) -> Game:
     """Load a game and refuse it unless every check passes: nothing is drawn from bad data."""
     try:
         game = load_game(decks_dir, game_id)
     except DeckError as exc:
         raise BuildError(exc.issues) from None
-    result = check_game(game)
+    result = check_game(game, sim_budget=sim_budget)
     if not result.ok:
         raise BuildError(result.errors)
     return game

@@ -8,7 +8,7 @@ import sys
 from collections.abc import Iterator
 from enum import StrEnum
 from pathlib import Path
-from typing import Annotated, Any
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
@@ -25,6 +25,9 @@ from .build import BuildError, BuildOptions, build_game, load_checked
 from .build_many import GameOutcome, build_one, build_side_by_side, default_game_workers
 from .elements import DrawError
 from .output_set import interruptible, output_set
+
+if TYPE_CHECKING:
+    from validator.sim_cost import CostPart
 
 app = typer.Typer(add_completion=False, no_args_is_help=True, rich_markup_mode=None,
                   help="fudaya: JSON game definitions to print-ready PDFs, checked before printing.")
@@ -58,10 +61,27 @@ WORKING_DECKS = working_decks_dir()
 WORKING_OUTPUT = working_output_dir()
 DecksOption = Annotated[Path, typer.Option("--decks", help="folder holding one sub-folder per game "
                                                            "(default: ./decks, else the shipped games)")]
+SimBudgetOption = Annotated[str | None, typer.Option(
+    "--sim-budget", metavar="DURATION", help="the most the simulation may cost, estimated before playing: seconds "
+    "or a duration such as 45m, 6h, 2d (default: 2h on 2 cores; see docs/security.md)")]
 
 
 def _err(line: str) -> None:
     typer.echo(line, err=True)
+
+
+def _sim_budget(text: str | None) -> float:
+    """--sim-budget in seconds (the documented default when not given); exit 2 on a bad duration."""
+    from validator.limits import SIM_BUDGET_SECONDS
+    from validator.sim_cost import parse_duration
+
+    if text is None:
+        return SIM_BUDGET_SECONDS
+    try:
+        return parse_duration(text)
+    except ValueError as exc:
+        _err(f"--sim-budget {exc}")
+        raise typer.Exit(2) from None
 
 
 def _report(issues: list[Issue]) -> None:
@@ -151,6 +171,7 @@ def build(
         = Pdfx.x4,
     workers: Annotated[int | None, typer.Option(
         help="simulation worker processes (results do not depend on it)")] = None,
+    sim_budget: SimBudgetOption = None,
     decks: DecksOption = WORKING_DECKS,
 ) -> None:
     """Build print files, rulebook and simulation report for each game into OUTPUT/<game>/.
@@ -160,7 +181,7 @@ def build(
     options = BuildOptions(paper=paper.value, marks=marks.value, mode=mode.value, proof=proof,
                            gutter=gutter, decks_dir=decks, output_dir=output, report=report,
                            only=tuple(only or ()), workers=workers, booklet=booklet, pdfx=pdfx.value,
-                           report_cache=cache, studies=studies)
+                           report_cache=cache, studies=studies, sim_budget=_sim_budget(sim_budget))
     game_ids = _games(games, decks)
     workers = default_game_workers(len(game_ids))
     outcomes = build_side_by_side(game_ids, options, workers) if workers > 1 else _one_by_one(game_ids, options)
@@ -266,12 +287,14 @@ def check(
     output: Annotated[Path, typer.Option("--output", "-o", help="where report files go")] = WORKING_OUTPUT,
     workers: Annotated[int | None, typer.Option(
         help="simulation worker processes (results do not depend on it)")] = None,
+    sim_budget: SimBudgetOption = None,
     decks: DecksOption = WORKING_DECKS,
 ) -> None:
     """Check schema, composition, references, artwork, glyphs, text fit, rulebook claims; then simulate.
 
     Exit 1 on findings. Example: fudaya check gogyo --no-simulate"""
     _refuse_bad_folders(decks, output)
+    budget = _sim_budget(sim_budget)
     findings = 0
     rows: list[list[str]] = []  # the closing table: one row a game
     for game_id in _games(games, decks):
@@ -283,7 +306,7 @@ def check(
             typer.echo(f"{game_id}: {_problems(len(exc.issues))} (cannot be loaded)")
             rows.append([game_id, f"{_problems(len(exc.issues))} (cannot be loaded)", "", "", "", ""])
             continue
-        result = check_game(game)
+        result = check_game(game, sim_budget=budget)
         _report(result.issues)
         findings += len(result.errors)
         state = "ok" if result.ok else _problems(len(result.errors))
@@ -515,6 +538,7 @@ def simulate(
     step_cap: Annotated[int | None, typer.Option(
         help="decisions per game before it is stopped as a timeout (default: game.json simulation, else 1000)")] = None,
     as_json: Annotated[bool, typer.Option("--json", help="print the summary as JSON")] = False,
+    sim_budget: SimBudgetOption = None,
     decks: DecksOption = WORKING_DECKS,
 ) -> None:
     """Play seeded matches with the real rules: length, endings, scores, seat balance, play time, Ludii metrics.
@@ -522,11 +546,13 @@ def simulate(
     Example: fudaya simulate gogyo --players 4 --games 10000 --policy greedy --seed 1 --precision 0.02"""
     import json
 
+    from validator.sim_cost import match_costs, plan_parts
     from validator.sim_plan import SimulationPlan, run_plan
     from validator.sim_report import render_text
     from validator.simulate import DEFAULT_STEP_CAP
     from validator.stats import DEFAULT_SECONDS_PER_TURN
 
+    budget = _sim_budget(sim_budget)
     model = _model(game_id, decks)
     engine = _engine(model)
     configured = SimulationPlan.from_game(model)
@@ -537,9 +563,13 @@ def simulate(
     try:
         counts = player_counts(players, engine.max_players)
         policies = tuple(name.strip() for name in policy.split(","))
-        summaries = [run_plan(engine, SimulationPlan(count, games, policies, seed, seconds_per_turn, step_cap,
-                                                     precision=precision), workers=workers)
-                     for count in counts]
+        plans = [SimulationPlan(count, games, policies, seed, seconds_per_turn, step_cap, precision=precision)
+                 for count in counts]
+        for plan in plans:
+            plan.config(engine, 1)  # a bad plan is refused for what it is before it is costed
+        _within_budget(model, [part for plan in plans for part in plan_parts(plan, match_costs(model))], budget,
+                       "lower --games or the policies' mcts budgets, or raise --sim-budget")
+        summaries = [run_plan(engine, plan, workers=workers) for plan in plans]
     except ValueError as exc:
         _err(f"{game_id}: {exc}")
         raise typer.Exit(2) from None
@@ -570,6 +600,7 @@ def ladder(
     seed: Annotated[int | None, typer.Option(help="base seed (default: game.json simulation, else 1)")] = None,
     workers: Annotated[int, typer.Option(help="worker processes (results do not depend on it)")] = 1,
     as_json: Annotated[bool, typer.Option("--json", help="print the ladder as JSON")] = False,
+    sim_budget: SimBudgetOption = None,
     decks: DecksOption = WORKING_DECKS,
 ) -> None:
     """Climb the strength ladder: each adjacent pair of policies head to head (the stronger in one seat),
@@ -580,9 +611,11 @@ def ladder(
     from dataclasses import replace
 
     from validator.ladder import LadderPlan, climb, per_rung
+    from validator.sim_cost import ladder_parts, match_costs
     from validator.sim_plan import SimulationPlan
     from validator.sim_report import ladder_lines
 
+    budget = _sim_budget(sim_budget)
     model = _model(game_id, decks)
     engine = _engine(model)
     base = SimulationPlan.from_game(model) or SimulationPlan(engine.max_players, 100, ("greedy",))
@@ -597,11 +630,24 @@ def ladder(
     plan = LadderPlan(names, count, played, players if players is not None else given.players)
     base = replace(base, precision=precision, seed=base.seed if seed is None else seed)
     try:
+        plan.check()
+        _within_budget(model, ladder_parts(plan, base, match_costs(model)), budget,
+                       "lower --matches, --self-play or the rungs' mcts budgets, or raise --sim-budget")
         result = climb(engine, base, plan, workers=workers)
     except ValueError as exc:
         _err(f"{game_id}: {exc}")
         raise typer.Exit(2) from None
     typer.echo(json.dumps(result, ensure_ascii=False, indent=1) if as_json else "\n".join(ladder_lines(result)))
+
+
+def _within_budget(model: Game, parts: list[CostPart], budget: float, advice: str) -> None:
+    """Exit 2 with one line when a run asked for on the command line would cost more than the budget."""
+    from validator.sim_cost import over_budget
+
+    found = over_budget(parts, budget, advice)
+    if found is not None:
+        _err(f"{model.id}: {found[1]}")
+        raise typer.Exit(2)
 
 
 def player_counts(text: str | None, default: int) -> list[int]:

@@ -25,3 +25,11 @@ MAX_IMAGE_PIXELS = 50_000_000      # an A2 board at 300 dpi is 35 megapixels; re
 # SVG art (largest shipped: 3 KB)
 MAX_SVG_BYTES = 2 * 1024 * 1024
 MAX_SVG_ELEMENTS = 50_000
+
+# Simulation (issue 23): what game.json's "simulation" may cost in all — the report's plan with its
+# table sizes and variant options, and the studies `build --studies` plays — estimated before any
+# match is played (validator/sim_cost.py), in seconds on a machine of SIM_BUDGET_CORES cores (the
+# reference the figures were measured on; the check gives the same answer on any machine).
+# `--sim-budget` raises it for one run.
+SIM_BUDGET_SECONDS = 2 * 3600
+SIM_BUDGET_CORES = 2

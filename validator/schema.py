@@ -13,6 +13,7 @@ from referencing import Registry, Resource
 from .issues import Issue
 from .jsonsource import SourcedJson
 from .paths import SCHEMA_DIR
+from .wording import counted
 
 _MAX_REPR = 60
 _RE2_OPTIONS = re2.Options()
@@ -213,4 +214,7 @@ def _message(error: ValidationError) -> str:
         return f"{instance} {said}"
     if validator == "pattern" and not message.startswith("pattern "):
         return f"{instance} does not match the pattern {error.validator_value!r}"
+    if validator in ("minItems", "maxItems") and isinstance(error.instance, list):
+        bound = "at least {} are needed" if validator == "minItems" else "at most {} are allowed"
+        return f"{counted(len(error.instance), 'item')}, where {bound.format(error.validator_value)}"
     return message if len(message) < 160 else message[:159] + "…"

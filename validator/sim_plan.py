@@ -18,6 +18,11 @@ MAX_SECONDS_PER_TURN = 3600  # as game.json's schema allows
 DEFAULT_PRECISION = 0.02
 CHECKPOINTS = 20
 MIN_CHECKPOINT = 50
+# A positive precision is at least this (±0.5 points): the stop rule can then settle every seat within
+# 0.25·(1.96/0.005)² ≈ 38,400 matches, a number a cap may reach; a finer target only makes every run play
+# its whole cap while claiming to stop early (±0.01 points would need 96 million). 0 still plays every match.
+MIN_PRECISION = 0.005
+MAX_PRECISION = 0.5
 
 
 @dataclass(frozen=True)
@@ -54,13 +59,26 @@ class SimulationPlan:
                              f"(give one, or one per seat)")
         for name in self.policies:
             find_policy(name, engine.engine)
-        if not 0 <= self.precision <= 0.5:  # also refuses NaN
-            raise ValueError(f"precision must be between 0 and 0.5 (a win-rate half-width), not {self.precision:g}")
+        problem = precision_problem(self.precision)
+        if problem:
+            raise ValueError(problem)
         if not 0 < self.seconds_per_turn <= MAX_SECONDS_PER_TURN:  # also refuses NaN and inf
             raise ValueError(f"seconds per turn must be above 0 and at most {MAX_SECONDS_PER_TURN}, "
                              f"not {self.seconds_per_turn:g}")
-        seats = self.policies * self.players if len(self.policies) == 1 else self.policies
-        return SimConfig(self.players, seats, self.matches, seed=self.seed, step_cap=self.step_cap, workers=workers)
+        return SimConfig(self.players, self.seats(), self.matches, seed=self.seed, step_cap=self.step_cap,
+                         workers=workers)
+
+    def seats(self) -> tuple[str, ...]:
+        """The policy of every seat: the one policy repeated, or the policies as given."""
+        return self.policies * self.players if len(self.policies) == 1 else self.policies
+
+
+def precision_problem(precision: float) -> str | None:
+    """Why a precision (a win-rate half-width) cannot be a stop rule's target, or None when it can."""
+    if precision == 0 or MIN_PRECISION <= precision <= MAX_PRECISION:
+        return None  # NaN fails both tests
+    return (f"precision must be 0 (play every match) or between {MIN_PRECISION:g} and {MAX_PRECISION:g} "
+            f"(a win-rate half-width), not {precision:g}")
 
 
 def at_count(plan: SimulationPlan, players: int) -> SimulationPlan:

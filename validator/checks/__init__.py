@@ -2,8 +2,10 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator
+from functools import partial
 
 from ..issues import CheckResult, Issue
+from ..limits import SIM_BUDGET_SECONDS
 from ..model import Game
 from . import artwork, components, composition, game_data, maps, references, rulebook, simulation, text
 
@@ -22,11 +24,13 @@ CHECKS: dict[str, Check] = {
 }
 
 
-def check_game(game: Game) -> CheckResult:
+def check_game(game: Game, *, sim_budget: float = SIM_BUDGET_SECONDS) -> CheckResult:
     """Run every check; the result lists issues in check order (most basic first), each once: two
-    checks that build the same rules engine may both pass on the data error it reports."""
+    checks that build the same rules engine may both pass on the data error it reports. `sim_budget`:
+    the seconds the simulation may cost (on the reference cores), as the command line raised it."""
     result = CheckResult(game.id)
-    for check in CHECKS.values():
+    checks: dict[str, Check] = {**CHECKS, "simulation": partial(simulation.check, budget=sim_budget)}
+    for check in checks.values():
         for issue in check(game):
             if issue not in result.issues:
                 result.issues.append(issue)

@@ -1,4 +1,5 @@
-"""The simulation game.json asks for can run: a rules engine exists and the plan suits it."""
+"""The simulation game.json asks for can run: a rules engine exists, the plan suits it, and its
+estimated cost is within the simulation budget (validator/sim_cost.py), all before any match is played."""
 from __future__ import annotations
 
 from collections.abc import Iterator
@@ -8,16 +9,42 @@ from ..engine.api import RulesGame, TeamVictory
 from ..engine.registry import engine_for
 from ..issues import DeckError, Issue, Location
 from ..ladder import LadderPlan
+from ..limits import SIM_BUDGET_SECONDS
 from ..model import Game
-from ..sim_plan import SimulationPlan, default_workers
+from ..sim_cost import game_parts, over_budget
+from ..sim_plan import SimulationPlan, at_count, default_workers, precision_problem
 from ..variants import VariantStudy, check_study
 
+BUDGET_ADVICE = "lower the matches, mcts budgets, table sizes or options, or raise --sim-budget"
 
-def check(game: Game) -> Iterator[Issue]:
+
+def check(game: Game, budget: float = SIM_BUDGET_SECONDS) -> Iterator[Issue]:
+    """The plan's problems, else whether its estimated cost is over `budget` seconds (on the reference cores)."""
+    issues = list(_plan_issues(game))
+    yield from issues
+    if not issues and game.simulation:
+        found = over_budget(game_parts(game), budget, BUDGET_ADVICE)
+        if found is not None:
+            biggest, message = found
+            yield Issue(_located(game.location, biggest.pointer), "simulation-budget", message)
+
+
+def _located(root: Location, pointer: str) -> Location:
+    where = root
+    for key in pointer.split("/")[1:]:
+        where = where.child(key)
+    return where
+
+
+def _plan_issues(game: Game) -> Iterator[Issue]:
     plan = SimulationPlan.from_game(game)
     if plan is None:
         return
     where = game.location.child("simulation")
+    problem = precision_problem(plan.precision)
+    if problem:
+        yield Issue(where.child("precision"), "simulation", problem)
+        return
     try:
         engine = engine_for(game)
     except DeckError as exc:  # the engine found card data its rules cannot play, and says where
@@ -31,6 +58,12 @@ def check(game: Game) -> Iterator[Issue]:
     except ValueError as exc:
         yield Issue(where, "simulation", str(exc))
         return
+    for index, count in enumerate(game.simulation.get("player_counts", ())):
+        try:
+            at_count(plan, count).config(engine, 1)
+        except ValueError as exc:  # a table size the engine does not play, or per-seat policies it cannot spread
+            yield Issue(where.child("player_counts").child(index), "simulation", f"player_counts: {exc}")
+            return
     study = VariantStudy.from_game(game)
     if study is not None:
         yield from check_study(game, study)

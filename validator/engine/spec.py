@@ -22,6 +22,17 @@ if TYPE_CHECKING:
 
 
 @dataclass(frozen=True)
+class TableCost:
+    """What one match costs at one table size, in one-core milliseconds (bench/bench_sim_cost.py):
+    every seat random, every seat greedy, and what one mcts seat adds per iteration of its budget.
+    The simulation budget (validator/sim_cost.py) is costed from these before any match is played."""
+
+    random_ms: float
+    greedy_ms: float
+    search_ms: float
+
+
+@dataclass(frozen=True)
 class GameSpec:
     """One game's rules engine and what comes with it, each built from the loaded deck model.
 
@@ -30,7 +41,9 @@ class GameSpec:
     is a located error in game.json before any engine is built. `scorer` scores a hand written as
     tokens for `fudaya score`. `endings` and `events` name in Japanese, for the report, the ids the
     engine reports: how a game ended (Outcome.reason) and what it counts (State.counters).
-    `determinize` lets the mcts policy search the game (validator/engine/search.py).
+    `determinize` lets the mcts policy search the game (validator/engine/search.py). `match_cost`
+    (table size -> TableCost) lets a simulation be costed against its budget; without it a
+    conservative default is assumed.
     """
 
     name: str
@@ -44,3 +57,4 @@ class GameSpec:
     events: Mapping[str, str] = field(default_factory=dict)
     # A state dealt from one seat's observation, what it has not seen dealt anew (engine.search's mcts).
     determinize: Callable[[Any, random.Random], State] | None = None
+    match_cost: Mapping[int, TableCost] = field(default_factory=dict)

@@ -3,7 +3,7 @@ exported as SPEC."""
 from __future__ import annotations
 
 from ...engine.scoring import from_oracle
-from ...engine.spec import GameSpec
+from ...engine.spec import GameSpec, TableCost
 from .claims import JinzaiOracle
 from .determinize import determinize
 from .policies import choose
@@ -18,4 +18,6 @@ SPEC = GameSpec(name="jinzai", engine=JinzaiGame.from_model, greedy=choose, orac
                 events={"forced_duplicates": "同じ牌を選ばされた", "pool_taken": "場の牌を取った",
                         "rotations": "列の回転", "gifts": "牌を渡した", "games": "ゲーム",
                         "second_place_by_2": "2位が2点差以内"},
-                determinize=determinize)
+                determinize=determinize,
+                # one-core ms a match: all random, all greedy, per mcts iteration (bench/bench_sim_cost.py, 2026-11-28)
+                match_cost={3: TableCost(0.5, 2.1, 33), 4: TableCost(0.5, 2.7, 38)})

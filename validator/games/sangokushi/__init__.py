@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from ...engine.scoring import from_oracle
-from ...engine.spec import GameSpec
+from ...engine.spec import GameSpec, TableCost
 from .claims import SangokushiOracle
 from .data import check
 from .determinize import determinize
@@ -29,4 +29,7 @@ SPEC = GameSpec(name="sangokushi", engine=SangokushiGame.from_model, greedy=choo
                         "shed": "上限で手放したカード", "passes": "パス", "end_target": "目標の点で終了",
                         "end_lord": "君主の死で終了", "end_stalemate": "手詰まりで終了",
                         "end_rounds": "ラウンド上限で終了"},
-                determinize=determinize)
+                determinize=determinize,
+                # one-core ms a match: all random, all greedy, per mcts iteration (bench/bench_sim_cost.py, 2026-11-28)
+                match_cost={2: TableCost(0.4, 2, 130), 3: TableCost(0.9, 1.5, 67), 4: TableCost(0.9, 2.8, 78),
+                            5: TableCost(0.8, 1.7, 26), 6: TableCost(0.8, 2, 40)})

@@ -1,7 +1,7 @@
 """三国殺 (sanguosha): identity-mode rules engine, data checks and role-aware heuristic, as SPEC."""
 from __future__ import annotations
 
-from ...engine.spec import GameSpec
+from ...engine.spec import GameSpec, TableCost
 from .claims import SanguoshaOracle
 from .data import check
 from .determinize import determinize
@@ -18,4 +18,8 @@ SPEC = GameSpec(name="sanguosha", engine=SanguoshaGame.from_model, greedy=choose
                         "sha_used": "【殺】の使用", "shan_played": "【閃】を出した", "shandian_hits": "【閃電】の命中",
                         "skills_used": "技能の発動", "tricks_used": "錦嚢の使用",
                         "turns_skipped_lebu": "【楽不思蜀】で飛ばした出牌", "wuxie_played": "【無懈可撃】を出した"},
-                determinize=determinize)
+                determinize=determinize,
+                # one-core ms a match: all random, all greedy, per mcts iteration (bench/bench_sim_cost.py, 2026-11-28)
+                match_cost={2: TableCost(1, 2, 85), 3: TableCost(1, 3.3, 82), 4: TableCost(1.4, 3.8, 190),
+                            5: TableCost(2, 6.8, 340), 6: TableCost(2.2, 7.4, 330), 7: TableCost(2.5, 9, 300),
+                            8: TableCost(3.1, 7.5, 250), 9: TableCost(2.8, 11, 930), 10: TableCost(3.6, 15, 460)})

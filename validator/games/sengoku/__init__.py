@@ -3,7 +3,7 @@ search's determinizer, as SPEC."""
 from __future__ import annotations
 
 from ...engine.scoring import from_oracle
-from ...engine.spec import GameSpec
+from ...engine.spec import GameSpec, TableCost
 from .claims import SengokuOracle
 from .data import check
 from .determinize import determinize
@@ -23,4 +23,8 @@ SPEC = GameSpec(name="sengoku", engine=SengokuGame.from_model, greedy=choose, or
                         "tie_rule1": "同点を補足(1)で決めた", "tie_rule2": "同点を補足(2)で決めた",
                         "tie_shared": "同点で勝利を分けた",
                         **{f"names_p{n}": f"作った名前（手番順{n}）" for n in range(1, 7)}},
-                determinize=determinize)
+                determinize=determinize,
+                # one-core ms a match: all random, all greedy, per mcts iteration (bench/bench_sim_cost.py, 2026-11-28)
+                match_cost={2: TableCost(0.3, 2.3, 22), 3: TableCost(0.3, 3.8, 30), 4: TableCost(0.3, 4.4, 30),
+                            5: TableCost(0.3, 4.5, 35), 6: TableCost(0.3, 5, 27), 7: TableCost(0.3, 4.9, 24),
+                            8: TableCost(0.2, 4.8, 12), 9: TableCost(0.2, 3, 5.6)})
