@@ -80,6 +80,18 @@ def test_sim_budget_raises_the_cap(tmp_path: Path) -> None:
     assert result.exit_code == 1 and "over the budget of 2 days" in result.stderr
 
 
+def test_what_every_check_plays_has_a_smaller_cap(tmp_path: Path) -> None:
+    """A plan within the 2-hour budget that every plain check would play for an hour is refused; the studies
+    may take the rest of the budget (build --studies alone plays them); a raised budget lifts both caps."""
+    decks = hostile(tmp_path, lambda s: s.update(matches=10_000, policies=["mcts:10"], precision=0))  # ~44 min
+    result = run(["check", "gogyo", "--decks", str(decks), "--no-simulate"])
+    assert result.exit_code == 1, result.output
+    line = located(result.stderr, "$.simulation.matches")
+    assert "what every check and build plays (the studies aside) would cost about" in line
+    assert "over the budget of 10 minutes" in line
+    assert run(["check", "gogyo", "--decks", str(decks), "--no-simulate", "--sim-budget", "3h"]).exit_code == 0
+
+
 def test_a_bad_sim_budget_is_one_line(tmp_path: Path) -> None:
     result = run(["check", "gogyo", "--no-simulate", "--sim-budget", "soon"])
     assert result.exit_code == 2

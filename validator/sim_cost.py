@@ -138,6 +138,20 @@ def game_parts(game: Game) -> list[CostPart]:
     return parts
 
 
+def every_build_parts(game: Game) -> list[CostPart]:
+    """What a plain check or build plays: the report's plan, its table sizes and the variant options
+    (strong play and the ladder are studies, played only by `build --studies`)."""
+    plan = SimulationPlan.from_game(game)
+    if plan is None:
+        return []
+    costs = match_costs(game)
+    parts = plan_parts(plan, costs)
+    study = VariantStudy.from_game(game)
+    if study is not None:
+        parts += study_parts(replace(study, strong_policies=()), plan, costs)
+    return parts
+
+
 def match_costs(game: Game) -> Mapping[int, TableCost]:
     """The measured figures of the game's rules engine (none: the default is assumed)."""
     return find_spec(engine_name(game)).match_cost
@@ -148,14 +162,15 @@ def wall_seconds(parts: Sequence[CostPart]) -> float:
     return sum(part.seconds for part in parts) / SIM_BUDGET_CORES
 
 
-def over_budget(parts: Sequence[CostPart], budget: float, advice: str) -> tuple[CostPart, str] | None:
+def over_budget(parts: Sequence[CostPart], budget: float, advice: str,
+                what: str = "the simulation") -> tuple[CostPart, str] | None:
     """The biggest part and one sentence saying so, when the parts together cost more than `budget`
     seconds on the reference cores; None within it."""
     total = wall_seconds(parts)
     if not parts or total <= budget:
         return None
     biggest = max(parts, key=lambda part: part.seconds)
-    return biggest, (f"the simulation would cost about {about(total)} on {SIM_BUDGET_CORES} cores (estimated), "
+    return biggest, (f"{what} would cost about {about(total)} on {SIM_BUDGET_CORES} cores (estimated), "
                      f"over the budget of {about(budget)}; most of it is {biggest.what} "
                      f"({about(biggest.seconds / SIM_BUDGET_CORES)}): {advice}")
 
