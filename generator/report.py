@@ -12,7 +12,7 @@ from validator.engine.registry import engine_for, engine_name, find_spec
 from validator.issues import DeckError, Issue, Location
 from validator.jsonsource import load_json
 from validator.ladder import LadderPlan, climb
-from validator.limits import MAX_JSON_BYTES
+from validator.limits import MAX_DECK_JSON_BYTES, MAX_JSON_BYTES
 from validator.model import Game
 from validator.sim_plan import SimulationPlan, at_count, default_workers, play_plan, run_plan, summarize_plan
 from validator.stats import table_size_digest
@@ -39,8 +39,11 @@ def report_key(game: Game) -> str:
                   for key in ("layout", "source")} - {None}
     digest = hashlib.sha256(b"fudaya report v1\0")
     try:
-        entries = [(f"deck/{found.name}", read_bytes(game.directory, found.name, MAX_JSON_BYTES))
-                   for found in regular_files(game.directory, ".json") if found.path not in drawn_only]
+        listed = [found for found in regular_files(game.directory, ".json") if found.path not in drawn_only]
+        total = sum(found.size for found in listed)
+        if total > MAX_DECK_JSON_BYTES:
+            raise ConfinedError(f"its JSON files hold {total:,} bytes, over the {MAX_DECK_JSON_BYTES:,} a deck may")
+        entries = [(f"deck/{found.name}", read_bytes(game.directory, found.name, MAX_JSON_BYTES)) for found in listed]
     except ConfinedError as exc:
         raise DeckError([Issue(Location(game.directory), "unreadable", str(exc))]) from None
     entries += [(f"code/{p.relative_to(VALIDATOR_DIR).as_posix()}", p.read_bytes())
