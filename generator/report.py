@@ -7,14 +7,15 @@ from pathlib import Path
 from typing import Any
 
 from validator import schema
-from validator.deckfs import ConfinedError, read_bytes, regular_files, resolve
+from validator.deckfs import ConfinedError, read_bytes
 from validator.engine.registry import engine_for, engine_name, find_spec
-from validator.issues import DeckError, Issue, Location
+from validator.issues import DeckError, Issue
 from validator.jsonsource import load_json
 from validator.ladder import LadderPlan, climb
-from validator.limits import MAX_DECK_JSON_BYTES, MAX_JSON_BYTES
+from validator.limits import MAX_JSON_BYTES
 from validator.model import Game
 from validator.sim_plan import SimulationPlan, at_count, default_workers, play_plan, run_plan, summarize_plan
+from validator.simulated_files import simulated_files
 from validator.stats import table_size_digest
 from validator.variants import VariantStudy, replay_strong, run_study
 
@@ -34,31 +35,18 @@ def report_key(game: Game) -> str:
     """What a report depends on, hashed: the game's data files (game.json, card lists, maps: every JSON
     file but the layouts and rulebooks, which the simulation never reads) and the simulator's code (all
     of validator/ but the other games' packages). A rebuild after a layout or rulebook edit reuses the report."""
-    manifest = load_json(game.directory / "game.json", root=game.directory).data
-    drawn_only = {_inside(game.directory, c.get(key)) for c in manifest.get("components", []) if isinstance(c, dict)
-                  for key in ("layout", "source")} - {None}
     digest = hashlib.sha256(b"fudaya report v1\0")
     try:
-        listed = [found for found in regular_files(game.directory, ".json") if found.path not in drawn_only]
-        total = sum(found.size for found in listed)
-        if total > MAX_DECK_JSON_BYTES:
-            raise ConfinedError(f"its JSON files hold {total:,} bytes, over the {MAX_DECK_JSON_BYTES:,} a deck may")
-        entries = [(f"deck/{found.name}", read_bytes(game.directory, found.name, MAX_JSON_BYTES)) for found in listed]
+        entries = [(f"deck/{found.name}", read_bytes(game.directory, found.name, MAX_JSON_BYTES))
+                   for found in simulated_files(game)]
     except ConfinedError as exc:
-        raise DeckError([Issue(Location(game.directory), "unreadable", str(exc))]) from None
+        raise DeckError([Issue(game.location, "deck-too-large", f"the deck folder: {exc}")]) from None
     entries += [(f"code/{p.relative_to(VALIDATOR_DIR).as_posix()}", p.read_bytes())
                 for p in VALIDATOR_DIR.rglob("*.py") if "__pycache__" not in p.parts
                 and not _other_engine(p.relative_to(VALIDATOR_DIR).parts, engine_name(game))]
     for name, data in sorted(entries):
         digest.update(name.encode() + b"\0" + hashlib.sha256(data).digest())
     return digest.hexdigest()[:32]
-
-
-def _inside(folder: Path, name: object) -> Path | None:
-    try:
-        return resolve(folder, name) if isinstance(name, str) else None
-    except ConfinedError:
-        return None
 
 
 def _other_engine(parts: tuple[str, ...], engine: str) -> bool:

@@ -9,7 +9,7 @@ from __future__ import annotations
 # JSON files (largest shipped: 46 KB)
 MAX_JSON_BYTES = 2 * 1024 * 1024   # refused before reading (issue 12: a 6.4 MB cards.json took 42 s and 924 MB)
 MAX_NUMBER_DIGITS = 30             # no deck value needs more; Python refuses integers of 4,300 digits with a traceback
-MAX_DECK_JSON_BYTES = 32 * 1024 * 1024  # all of a deck's JSON files, hashed for the report key (shipped: at most 166 KB)
+MAX_DECK_JSON_BYTES = 32 * 1024 * 1024  # a deck's JSON files together, hashed for the report key (shipped: <= 166 KB)
 MAX_MANIFEST_BYTES = 64 * 1024 * 1024  # build.json read back (export, proof, a partial build): ~250 bytes a placement
 MAX_DEPTH = 64                     # objects and arrays nested deeper are refused before the parser recurses
 

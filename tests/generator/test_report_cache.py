@@ -216,11 +216,15 @@ def test_a_cached_summary_that_cannot_be_drawn_is_simulated_again(decks: Path, t
 
 def test_the_key_reads_a_bounded_total(decks: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """10,000 files of 2 MiB each would be 20 GB to hash: the deck's JSON files together are bounded first."""
+    import validator.simulated_files as simulated
     from validator.issues import DeckError
 
-    monkeypatch.setattr(report, "MAX_DECK_JSON_BYTES", 200_000)
+    monkeypatch.setattr(simulated, "MAX_DECK_JSON_BYTES", 200_000)
     game = load_game(decks, "gogyo")
     report.report_key(game)
     (decks / "gogyo" / "padding.json").write_text(" " * 200_000, encoding="utf-8")
     with pytest.raises(DeckError, match="over the 200,000 a deck may"):
         report.report_key(game)
+    from validator.checks import check_game
+
+    assert any("over the 200,000 a deck may" in issue.message for issue in check_game(game).issues)

@@ -13,6 +13,7 @@ from ..limits import EVERY_BUILD_SECONDS, SIM_BUDGET_SECONDS
 from ..model import Game
 from ..sim_cost import every_build_parts, game_parts, over_budget
 from ..sim_plan import SimulationPlan, at_count, default_workers, precision_problem
+from ..simulated_files import simulated_files_issue
 from ..variants import VariantStudy, check_study
 
 BUDGET_ADVICE = "lower the matches, mcts budgets, table sizes or options, or raise --sim-budget"
@@ -21,6 +22,9 @@ BUDGET_ADVICE = "lower the matches, mcts budgets, table sizes or options, or rai
 def check(game: Game, budget: float = SIM_BUDGET_SECONDS) -> Iterator[Issue]:
     """The plan's problems, else whether its estimated cost is over `budget` seconds (on the reference cores)."""
     issues = list(_plan_issues(game))
+    if game.simulation:
+        too_large = simulated_files_issue(game)  # what the report's key would hash: refused here as in build
+        issues += [too_large] if too_large is not None else []
     yield from issues
     if not issues and game.simulation:
         every_build = min(EVERY_BUILD_SECONDS, budget) if budget <= SIM_BUDGET_SECONDS else budget
