@@ -121,8 +121,10 @@ def ladder_parts(ladder: LadderPlan, base: SimulationPlan, costs: Mapping[int, T
     return parts
 
 
-def game_parts(game: Game) -> list[CostPart]:
-    """Every run of matches game.json asks for, costed; none when it asks for no simulation.
+def game_parts(game: Game, *, studies: bool = True) -> list[CostPart]:
+    """Every run of matches game.json asks for, costed; none when it asks for no simulation. Without
+    `studies`, what a plain check or build plays: the report's plan, its table sizes and the variant
+    options (strong play and the ladder are studies, played only by `build --studies`).
     Call it on a plan the simulation check accepts (a bad policy name raises ValueError)."""
     plan = SimulationPlan.from_game(game)
     if plan is None:
@@ -131,24 +133,10 @@ def game_parts(game: Game) -> list[CostPart]:
     parts = plan_parts(plan, costs)
     study = VariantStudy.from_game(game)
     if study is not None:
-        parts += study_parts(study, plan, costs)
+        parts += study_parts(study if studies else replace(study, strong_policies=()), plan, costs)
     ladder = LadderPlan.from_game(game)
-    if ladder is not None:
+    if ladder is not None and studies:
         parts += ladder_parts(ladder, plan, costs)
-    return parts
-
-
-def every_build_parts(game: Game) -> list[CostPart]:
-    """What a plain check or build plays: the report's plan, its table sizes and the variant options
-    (strong play and the ladder are studies, played only by `build --studies`)."""
-    plan = SimulationPlan.from_game(game)
-    if plan is None:
-        return []
-    costs = match_costs(game)
-    parts = plan_parts(plan, costs)
-    study = VariantStudy.from_game(game)
-    if study is not None:
-        parts += study_parts(replace(study, strong_policies=()), plan, costs)
     return parts
 
 

@@ -39,6 +39,19 @@ def _summary(matches: int, game: str = "gogyo") -> dict[str, Any]:
                           "minutes_per_match": spread}, "ludii": {}}
 
 
+@pytest.fixture
+def runs(monkeypatch: pytest.MonkeyPatch) -> list[int]:
+    """report._simulate replaced by a count of its calls, each giving a summary of as many matches."""
+    played: list[int] = []
+
+    def simulate(game: Any, plan: Any, workers: Any) -> dict[str, Any]:
+        played.append(1)
+        return _summary(len(played), game.id)
+
+    monkeypatch.setattr(report, "_simulate", simulate)
+    return played
+
+
 def _key(decks: Path) -> str:
     return report.report_key(load_game(decks, "gogyo"))
 
@@ -62,15 +75,7 @@ def test_the_key_ignores_layout_and_rulebook_edits_but_not_data(decks: Path) -> 
     assert _key(decks) != second
 
 
-def test_a_cached_report_is_read_back_instead_of_simulated(decks: Path, tmp_path: Path,
-                                                          monkeypatch: pytest.MonkeyPatch) -> None:
-    runs: list[int] = []
-
-    def simulate(game: Any, plan: Any, workers: Any) -> dict[str, Any]:
-        runs.append(1)
-        return _summary(len(runs), game.id)
-
-    monkeypatch.setattr(report, "_simulate", simulate)
+def test_a_cached_report_is_read_back_instead_of_simulated(decks: Path, tmp_path: Path, runs: list[int]) -> None:
     cache = tmp_path / "output" / report.REPORT_CACHE
     first = report.simulate_for_report(load_game(decks, "gogyo"), cache=cache)
     _touch(decks / "gogyo" / "layout.json", '"size": 22', '"size": 21')
@@ -147,16 +152,9 @@ def test_a_games_new_entry_replaces_only_its_own(tmp_path: Path) -> None:
 @pytest.mark.parametrize("forge", ["not json {", "a list", "another key", "another game", "a wrong type",
                                    "a link to /dev/zero", "a FIFO", "oversized", "studies as summary"])
 def test_a_forged_or_damaged_cache_entry_is_ignored_and_simulated_again(
-        decks: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, forge: str) -> None:
+        decks: Path, tmp_path: Path, runs: list[int], forge: str) -> None:
     """Caches are data, not trust: whatever lies in the cache folder, an entry is used only when it is of
     the cache schema, for this game, key and kind; otherwise the game is simulated again, no traceback."""
-    runs: list[int] = []
-
-    def simulate(game: Any, plan: Any, workers: Any) -> dict[str, Any]:
-        runs.append(1)
-        return _summary(len(runs), game.id)
-
-    monkeypatch.setattr(report, "_simulate", simulate)
     cache = tmp_path / "output" / report.REPORT_CACHE
     game = load_game(decks, "gogyo")
     report.simulate_for_report(game, cache=cache)
@@ -189,20 +187,13 @@ def test_a_forged_or_damaged_cache_entry_is_ignored_and_simulated_again(
     assert report.simulate_for_report(game, cache=cache) == _summary(2) and runs == [1, 1]  # the new entry is kept
 
 
-def test_a_cached_summary_that_cannot_be_drawn_is_simulated_again(decks: Path, tmp_path: Path,
+def test_a_cached_summary_that_cannot_be_drawn_is_simulated_again(decks: Path, tmp_path: Path, runs: list[int],
                                                                    monkeypatch: pytest.MonkeyPatch) -> None:
-    runs: list[int] = []
-
-    def simulate(game: Any, plan: Any, workers: Any) -> dict[str, Any]:
-        runs.append(1)
-        return _summary(len(runs), game.id)
-
     def write(game: Any, summary: dict[str, Any], out_dir: Path) -> list[Any]:
         if summary["matches"] == 1:  # what the cache held: of the schema's shape, yet not drawable
             raise KeyError("names_ja")
         return []
 
-    monkeypatch.setattr(report, "_simulate", simulate)
     monkeypatch.setattr(report, "write_report", write)
     cache = tmp_path / "output" / report.REPORT_CACHE
     game = load_game(decks, "gogyo")

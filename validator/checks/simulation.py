@@ -11,7 +11,7 @@ from ..issues import DeckError, Issue, Location
 from ..ladder import LadderPlan
 from ..limits import EVERY_BUILD_SECONDS, SIM_BUDGET_SECONDS
 from ..model import Game
-from ..sim_cost import every_build_parts, game_parts, over_budget
+from ..sim_cost import game_parts, over_budget
 from ..sim_plan import SimulationPlan, at_count, default_workers, precision_problem
 from ..simulated_files import simulated_files_issue
 from ..variants import VariantStudy, check_study
@@ -29,7 +29,8 @@ def check(game: Game, budget: float = SIM_BUDGET_SECONDS) -> Iterator[Issue]:
     if not issues and game.simulation:
         every_build = min(EVERY_BUILD_SECONDS, budget) if budget <= SIM_BUDGET_SECONDS else budget
         found = over_budget(game_parts(game), budget, BUDGET_ADVICE) or over_budget(
-            every_build_parts(game), every_build, BUDGET_ADVICE, "what every check and build plays (the studies aside)")
+            game_parts(game, studies=False), every_build, BUDGET_ADVICE,
+            "what every check and build plays (the studies aside)")
         if found is not None:
             biggest, message = found
             yield Issue(_located(game.location, biggest.pointer), "simulation-budget", message)
