@@ -17,6 +17,7 @@ encrypted or unreadable one. Malformed operands are a finding naming the page an
 from __future__ import annotations
 
 import math
+import re
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -541,7 +542,19 @@ def _preflight(pdf: pikepdf.Pdf, limits: Limits, budget: Budget, *, boxes: bool,
         if walked.transparency is not None and version is not None and version.startswith("PDF/X-1"):
             found.append(Finding(number, "transparency (PDF/X-1a allows none)", walked.transparency))
     found.extend(Finding(page, f"font {name} not embedded") for name, page in unembedded.items())
+    found.extend(_damage(pdf))
     return sorted(found, key=lambda f: (f.page, f.what))
+
+
+def _damage(pdf: pikepdf.Pdf) -> list[Finding]:
+    """What qpdf had to repair to read the file (a truncated file, a broken cross-reference table): a shop's
+    RIP may repair it otherwise, or not at all."""
+    warnings = [re.sub(rf"^{re.escape(pdf.filename)}( \(.*?\))?: ", "", str(w)) for w in pdf.get_warnings()]
+    told = [w for w in warnings if w != "file is damaged"] or warnings  # (qpdf's first says only that)
+    if not told:
+        return []
+    more = f"; {len(told) - 1} more" if len(told) > 1 else ""
+    return [Finding(0, f"damaged: qpdf repaired it to read it ({clean(told[0], 120)}{more})")]
 
 
 def preflight_print_file(path: Path) -> list[Finding]:

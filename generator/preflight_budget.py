@@ -141,7 +141,7 @@ def _by_qpdf(data: bytes, name: str, parms: Any, budget: Budget) -> bytes:
     stream.Filter = Name(name)
     if isinstance(parms, Dictionary):
         stream.DecodeParms = Dictionary({key: value for key, value in parms.items() if isinstance(value, int)})
-    return stream.read_bytes()
+    return stream.read_bytes(pikepdf.StreamDecodeLevel.specialized)  # (RunLength is "specialized")
 
 
 def decode(stream: Stream, budget: Budget, where: str) -> bytes:
