@@ -31,7 +31,7 @@ from validator.limits import MAX_COLOUR_SPACE_DEPTH, MAX_FORM_DEPTH, MAX_PDF_PAG
 from validator.presets import PRINT_MIN_LINE_MM, PRINT_MIN_TEXT_PT
 
 from .preflight_budget import Budget, Refused, clean, decode, qpdf_limits
-from .preflight_content import SHOWS, Operation, page_content, parse_content
+from .preflight_content import DAMAGED, SHOWS, Operation, page_content, parse_content
 
 Matrix = tuple[float, float, float, float, float, float]
 IDENTITY: Matrix = (1.0, 0.0, 0.0, 1.0, 0.0, 0.0)
@@ -262,6 +262,8 @@ class _Walker:
                     space = settings.get("/CS", settings.get("/ColorSpace"))
                     if space is not None:
                         self._colour(_space_family(space, resources), [], _point(state.ctm), "inline image")
+                elif operator == DAMAGED:  # what qpdf skipped or guessed at to parse the content
+                    self.page.add(f"damaged content ({clean(operands[0], 100)})", at)
             except MALFORMED:  # what the operator names in the resources is not what it must be
                 name = "inline image" if operator == b"INLINE IMAGE" else operator.decode()
                 self.page.add(f"{name} could not be read (malformed operands or resources)", at)

@@ -8,6 +8,8 @@ becomes an object at once, about 100 bytes for each byte of content); content lo
 """
 from __future__ import annotations
 
+import re
+import warnings
 from decimal import Decimal
 from typing import Any
 
@@ -32,6 +34,7 @@ _NAMES = {name: name for name in WALKED.split()}  # one bytes object per operato
 GROUPED_BYTES = 1024 * 1024  # content up to this is grouped by qpdf: at most about 100 MB of operands at once
 
 Operation = tuple[list[Any] | None, bytes]  # operands None: not what the operator takes (see is_well_formed)
+DAMAGED = b"damaged content"  # an operation of ours, first when qpdf had to skip or guess: its operand says what
 
 
 def _is_number(value: Any) -> bool:
@@ -105,25 +108,30 @@ class _OneByOne(pikepdf.StreamParser):
         self.image: Any = None      # the colour space of the inline image being read (BI ... ID)
 
     def handle_object(self, obj: Any, offset: int, length: int, /) -> None:
-        kind = type(obj)
-        if kind is not int and kind is not Decimal and kind is not bool and isinstance(obj, Operator):
-            self._operator(obj.unparse())
-        elif len(self.operands) < MAX_OPERANDS:
-            self.operands.append(float(obj) if kind is Decimal else obj)
-        else:
-            self.extra += 1
-
-    def _operator(self, operator: bytes) -> None:
-        if operator == b"ID":  # the inline image's dictionary: key, value, key, value...
+        kind = type(obj)  # (called for every token: numbers, most of them, take the shortest way)
+        if kind is int or kind is Decimal or kind is bool or not isinstance(obj, Operator):
+            operands = self.operands
+            if len(operands) < MAX_OPERANDS:
+                operands.append(float(obj) if kind is Decimal else obj)
+            else:
+                self.extra += 1
+            return
+        operator = obj.unparse()
+        if operator not in _NAMES or operator == b"BI":  # a path segment, clipping, marked content...
+            self.operands.clear()
+        elif operator == b"ID":  # the inline image's dictionary: key, value, key, value...
             settings = {str(key): value for key, value in zip(self.operands[::2], self.operands[1::2])}
             self.image = settings.get("/CS", settings.get("/ColorSpace"))
+            self.operands.clear()
         elif operator == b"EI":
             self.operations.append(_image(self.image))
-        elif operator in _NAMES and operator not in (b"BI", b"ID"):
+            self.operands.clear()
+        else:
             self.operations.append((None, _NAMES[operator]) if self.extra else _operation(operator, self.operands))
+            self.operands = []  # handed over with the operation
             if len(self.operations) > MAX_STREAM_OPERATORS:
                 raise Refused(f"{self.where} holds over {MAX_STREAM_OPERATORS:,} operators")
-        self.operands, self.extra = [], 0
+        self.extra = 0
 
     def handle_eof(self) -> None:
         pass
@@ -132,20 +140,26 @@ class _OneByOne(pikepdf.StreamParser):
 def parse_content(data: bytes, budget: Budget, where: str) -> list[Operation]:
     """The operations the walker acts on in decoded content: grouped by qpdf when short, else one by one."""
     hits = qpdf_limit_hits()
-    if len(data) <= GROUPED_BYTES:
-        operations = _grouped(data, budget)
-    else:
-        collector = _OneByOne(where)
-        if not len(budget.scratch.pages):
-            budget.scratch.add_blank_page()
-        page = budget.scratch.pages[0]
-        page.obj.Contents = Stream(budget.scratch, data)
-        page.parse_contents(collector)
-        operations = collector.operations
+    with warnings.catch_warnings():  # pikepdf repeats qpdf's complaints as Python warnings; the Pdf keeps them
+        warnings.simplefilter("ignore")
+        if len(data) <= GROUPED_BYTES:
+            operations = _grouped(data, budget)
+        else:
+            collector = _OneByOne(where)
+            if not len(budget.scratch.pages):
+                budget.scratch.add_blank_page()
+            page = budget.scratch.pages[0]
+            page.obj.Contents = Stream(budget.scratch, data)
+            page.parse_contents(collector)
+            operations = collector.operations
     if len(operations) > MAX_STREAM_OPERATORS:
         raise Refused(f"{where} holds over {MAX_STREAM_OPERATORS:,} operators")
     if qpdf_limit_hits() > hits:
         raise Refused(f"{where} holds an array or dictionary of over {MAX_ARRAY_ITEMS:,} items")
+    problems = [re.sub(r"^.*?\(content, offset \d+\): ", "", str(w)) for w in budget.scratch.get_warnings()]
+    if problems:
+        more = f"; {len(problems) - 1} more" if len(problems) > 1 else ""
+        operations.insert(0, ([f"{problems[0]}{more}"], DAMAGED))
     return operations
 
 
