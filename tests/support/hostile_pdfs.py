@@ -1,4 +1,5 @@
-"""Hostile PDFs for `fudaya preflight`, made small and fast: each stands for a file a stranger could send.
+"""Hostile PDFs for `fudaya preflight`, made small and fast: each stands for a file a stranger could send;
+and the command run on them in a subprocess held to 2 GiB and 60 s, its peak memory measured.
 
 Each maker writes one file and returns its path. The large ones are large only once decoded: the
 Flate bomb repeats one compressed megabyte of zeros (a deflate block after a full flush does not
@@ -6,14 +7,23 @@ look back), the LZW one emits the codes an encoder would for a run of zeros.
 """
 from __future__ import annotations
 
+import os
+import resource
+import subprocess
+import sys
+import tempfile
+import time
 import zlib
 from collections.abc import Callable
+from dataclasses import dataclass
 from pathlib import Path
 
 import pikepdf
 from pikepdf import Array, Dictionary, Name, Stream
 
 GIB = 1024**3
+ADDRESS_SPACE = 2 * GIB  # what the command under test may map: a blow-up fails the test, not the machine
+TIMEOUT = 60             # seconds: a hang fails the test
 
 
 def flate_zeros(total: int, chunk: int = 1 << 20) -> bytes:
@@ -192,20 +202,64 @@ MAKERS: dict[str, Callable[[Path], Path]] = {
 }
 
 
-def largest_accepted(path: Path, *, pages: int = 8) -> Path:
-    """Just under every content cap at once (for measuring, not for tests: 256 MiB of content to parse):
-    pages of 32 MiB content, half of them carrying 499,000 `cm` operators each (2 million walked in all),
-    the rest path segments the walker never sees."""
+def largest_accepted(path: Path) -> Path:
+    """Just under the content caps at once (for measuring, not for tests: 64 MiB of content to parse): pages
+    of one content stream each just under the stream cap, their total just under the file's, each carrying
+    as many `cm` operators (six operands: the most memory per operator) as the caps let the file walk,
+    the rest path segments the walker never sees but qpdf still tokenises."""
     from validator.limits import MAX_CONTENT_BYTES, MAX_OPERATORS, MAX_STREAM_BYTES, MAX_STREAM_OPERATORS
 
-    size = min(MAX_STREAM_BYTES, MAX_CONTENT_BYTES // pages) - 4096
-    walked = min(MAX_STREAM_OPERATORS, MAX_OPERATORS // (pages // 2)) - 1000
+    pages = MAX_CONTENT_BYTES // MAX_STREAM_BYTES
+    size = MAX_STREAM_BYTES - 4096
+    walked = min(MAX_STREAM_OPERATORS, MAX_OPERATORS // pages) - 1000
     pdf = pikepdf.new()
     for number in range(pages):
         pdf.add_blank_page(page_size=(200, 200))
-        ops = b"1 0 0 1 0 0 cm\n" * walked if number % 2 == 0 else b""
-        filler = b"0 0 l\n" * ((size - len(ops)) // 6)
-        stream = Stream(pdf, zlib.compress(ops + filler, 1))
+        ops = b"1 0 0 1 0 0 cm\n" * walked
+        stream = Stream(pdf, zlib.compress(ops + b"0 0 l\n" * ((size - len(ops)) // 6), 1))
         stream.Filter = Name.FlateDecode
         pdf.pages[number].obj.Contents = pdf.make_indirect(stream)
     return _save(pdf, path)
+
+
+def most_forms_accepted(path: Path) -> Path:
+    """The page draws a form drawing a form `w` times, each drawing a leaf `w` times: 1 + w + w² drawings,
+    just under the cap on forms drawn (for measuring)."""
+    from validator.limits import MAX_FORM_DRAWS
+
+    return fanned_forms(path, levels=2, ways=int(MAX_FORM_DRAWS**0.5) - 1)
+
+
+def _held() -> None:
+    resource.setrlimit(resource.RLIMIT_AS, (ADDRESS_SPACE, ADDRESS_SPACE))
+
+
+@dataclass
+class Run:
+    returncode: int
+    stdout: str
+    stderr: str
+    peak_bytes: int  # the largest resident set of the command or of any process it started
+
+
+def run_preflight(*paths: Path, child_memory: int | None = None) -> Run:
+    """`fudaya preflight --sheets` on these files in a subprocess held to ADDRESS_SPACE and TIMEOUT, the
+    child process checking each file allowed `child_memory` more than the command (default: the cap)."""
+    patch = f"import generator.preflight_budget as b; b.MAX_PREFLIGHT_MEMORY = {child_memory}; " if child_memory else ""
+    command = [sys.executable, "-c", patch + "from generator.cli import app; app()", "preflight", "--sheets",
+               *map(str, paths)]
+    with tempfile.TemporaryFile() as out, tempfile.TemporaryFile() as err:
+        process = subprocess.Popen(command, stdout=out, stderr=err, preexec_fn=_held,
+                                   env={**os.environ, "PYTHONPATH": str(Path(__file__).parents[2])})
+        deadline = time.monotonic() + TIMEOUT
+        while (waited := os.wait4(process.pid, os.WNOHANG))[0] == 0:
+            if time.monotonic() > deadline:
+                process.kill()
+                os.waitpid(process.pid, 0)
+                raise AssertionError(f"preflight of {[p.name for p in paths]} still running after {TIMEOUT} s")
+            time.sleep(0.05)
+        process.returncode = os.waitstatus_to_exitcode(waited[1])
+        out.seek(0)
+        err.seek(0)
+        # (wait4's maxrss covers the process and the children it waited for: the forks checking each file)
+        return Run(process.returncode, out.read().decode(), err.read().decode(), waited[2].ru_maxrss * 1024)
