@@ -70,8 +70,10 @@ def _operand(value: Any) -> Any:
     return float(value) if isinstance(value, Decimal) else value
 
 
-def _image(space: Any) -> Operation:
+def _image(image: pikepdf.PdfInlineImage) -> Operation:
     """An inline image as its colour space, the one thing the walker asks of it."""
+    settings = image.obj
+    space = settings.get("/CS", settings.get("/ColorSpace"))
     return [{"settings": {} if space is None else {"/CS": space}}], b"INLINE IMAGE"
 
 
@@ -82,59 +84,80 @@ def _operation(operator: bytes, operands: list[Any]) -> Operation:
     return (operands if is_well_formed(operator, operands) else None), operator
 
 
-def _grouped(data: bytes, budget: Budget) -> list[Operation]:
-    """qpdf's own grouping of operands with their operators (only the walked ones are handed over)."""
+def _grouped(data: bytes, budget: Budget) -> list[Operation] | None:
+    """qpdf's own grouping of operands with their operators (only the walked ones are handed over); None
+    where pikepdf's grouping fails: on an inline image without data (BI EI), on operators in an array."""
+    try:
+        instructions = pikepdf.parse_content_stream(Stream(budget.scratch, data), WALKED.decode())
+    except (IndexError, TypeError):
+        budget.scratch.get_warnings()  # (the one-by-one parse repeats them)
+        return None
     operations: list[Operation] = []
-    for instruction in pikepdf.parse_content_stream(Stream(budget.scratch, data), WALKED.decode()):
+    for instruction in instructions:
         if isinstance(instruction, pikepdf.ContentStreamInlineImage):
-            settings = instruction.iimage.obj
-            operations.append(_image(settings.get("/CS", settings.get("/ColorSpace"))))
-        else:
-            operations.append(_operation(instruction.operator.unparse(),
-                                         [_operand(v) for v in instruction.operands]))
+            operations.append(_image(instruction.iimage))
+        elif (operator := instruction.operator.unparse()) in _NAMES:  # (pikepdf also lets through qQ, Qx...)
+            operations.append(_operation(operator, [_operand(v) for v in instruction.operands]))
     return operations
 
 
 class _OneByOne(pikepdf.StreamParser):
-    """The same operations from qpdf's tokens one at a time: operands are kept only up to what any walked
-    operator takes (more are counted, and make the operation malformed) and only until their operator."""
+    """The same operations from qpdf's tokens one at a time, grouped as pikepdf groups them (inline images
+    and all), but an operator's operands are kept only up to what any walked operator takes (more are
+    counted, and make a checked operator malformed) and only until their operator."""
 
     def __init__(self, where: str) -> None:
         super().__init__()
         self.where = where
         self.operations: list[Operation] = []
         self.operands: list[Any] = []
-        self.extra = 0              # operands past MAX_OPERANDS, counted only
-        self.image: Any = None      # the colour space of the inline image being read (BI ... ID)
+        self.extra = 0          # operands past MAX_OPERANDS, counted only
+        self.image = False      # between BI and EI
+        self.settings: list[Any] = []  # the inline image's dictionary, as tokens (BI ... ID)
 
     def handle_object(self, obj: Any, offset: int, length: int, /) -> None:
         kind = type(obj)  # (called for every token: numbers, most of them, take the shortest way)
         if kind is int or kind is Decimal or kind is bool or not isinstance(obj, Operator):
             operands = self.operands
-            if len(operands) < MAX_OPERANDS:
+            if len(operands) < (MAX_ARRAY_ITEMS if self.image else MAX_OPERANDS):
                 operands.append(float(obj) if kind is Decimal else obj)
             else:
                 self.extra += 1
             return
         operator = obj.unparse()
-        if operator not in _NAMES or operator == b"BI":  # a path segment, clipping, marked content...
-            self.operands.clear()
-        elif operator == b"ID":  # the inline image's dictionary: key, value, key, value...
-            settings = {str(key): value for key, value in zip(self.operands[::2], self.operands[1::2])}
-            self.image = settings.get("/CS", settings.get("/ColorSpace"))
-            self.operands.clear()
-        elif operator == b"EI":
-            self.operations.append(_image(self.image))
-            self.operands.clear()
-        else:
-            self.operations.append((None, _NAMES[operator]) if self.extra else _operation(operator, self.operands))
-            self.operands = []  # handed over with the operation
+        if operator in _NAMES or operator[:1] in (b"q", b"Q"):  # pikepdf's filter lets qQ, Qx... through
+            self._operator(operator)
+        self.operands, self.extra = [], 0
+
+    def _operator(self, operator: bytes) -> None:
+        if operator == b"BI":
+            self.image = True
+        elif self.image and operator == b"ID":
+            if self.extra:
+                raise Refused(f"{self.where} has an inline image dictionary of over {MAX_ARRAY_ITEMS:,} items")
+            self.settings = self.operands
+        elif self.image and operator == b"EI":
+            data = self.operands[0] if self.operands else pikepdf.String(b"")
+            self.operations.append(_image(pikepdf.PdfInlineImage(image_data=data, image_object=tuple(self.settings))))
+            self.image, self.settings = False, []
+        elif not self.image and operator in _NAMES:
+            too_many = [*self.operands, None] if self.extra else self.operands  # (no checked operator takes 34)
+            self.operations.append(_operation(operator, too_many))
             if len(self.operations) > MAX_STREAM_OPERATORS:
                 raise Refused(f"{self.where} holds over {MAX_STREAM_OPERATORS:,} operators")
-        self.extra = 0
 
     def handle_eof(self) -> None:
         pass
+
+
+def _one_by_one(data: bytes, budget: Budget, where: str) -> list[Operation]:
+    collector = _OneByOne(where)
+    if not len(budget.scratch.pages):
+        budget.scratch.add_blank_page()
+    page = budget.scratch.pages[0]
+    page.obj.Contents = Stream(budget.scratch, data)
+    page.parse_contents(collector)
+    return collector.operations
 
 
 def parse_content(data: bytes, budget: Budget, where: str) -> list[Operation]:
@@ -142,21 +165,13 @@ def parse_content(data: bytes, budget: Budget, where: str) -> list[Operation]:
     hits = qpdf_limit_hits()
     with warnings.catch_warnings():  # pikepdf repeats qpdf's complaints as Python warnings; the Pdf keeps them
         warnings.simplefilter("ignore")
-        if len(data) <= GROUPED_BYTES:
-            operations = _grouped(data, budget)
-        else:
-            collector = _OneByOne(where)
-            if not len(budget.scratch.pages):
-                budget.scratch.add_blank_page()
-            page = budget.scratch.pages[0]
-            page.obj.Contents = Stream(budget.scratch, data)
-            page.parse_contents(collector)
-            operations = collector.operations
+        grouped = _grouped(data, budget) if len(data) <= GROUPED_BYTES else None
+        operations = grouped if grouped is not None else _one_by_one(data, budget, where)
     if len(operations) > MAX_STREAM_OPERATORS:
         raise Refused(f"{where} holds over {MAX_STREAM_OPERATORS:,} operators")
     if qpdf_limit_hits() > hits:
         raise Refused(f"{where} holds an array or dictionary of over {MAX_ARRAY_ITEMS:,} items")
-    problems = [re.sub(r"^.*?\(content, offset \d+\): ", "", str(w)) for w in budget.scratch.get_warnings()]
+    problems = [re.sub(r"^.*?\((?:content|stream data)[^)]*\): ", "", str(w)) for w in budget.scratch.get_warnings()]
     if problems:
         more = f"; {len(problems) - 1} more" if len(problems) > 1 else ""
         operations.insert(0, ([f"{problems[0]}{more}"], DAMAGED))

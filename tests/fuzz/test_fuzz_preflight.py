@@ -209,3 +209,33 @@ def test_composed_hostile_pdfs(recipe: Recipe) -> None:
     assert run.returncode == (0 if about == [f"{hostile}: ok"] else 1), what
     assert not any(reason in line for line in refused for reason in BACKSTOP), what
     assert run.peak_bytes < MAX_PREFLIGHT_MEMORY, what
+
+
+PARSER_TOKENS = (b"BI", b"ID", b"EI", b"q", b"Q", b"qQ", b"cm", b"Tj", b"Do", b"re", b"f", b"l", b"/CS /RGB", b"/W 1",
+                 b"\0\0\0", b"1", b"2.5", b"(x)", b"[", b"]", b"<<", b">>", b"/F0", b"true", b"%c\n")
+
+
+def _parsed(data: bytes, grouped_bytes: int) -> object:
+    """The operations parse_content gives with this threshold, as text (or the kind of exception)."""
+    import generator.preflight_content as content
+    from generator.preflight_budget import Budget
+
+    saved, content.GROUPED_BYTES = content.GROUPED_BYTES, grouped_bytes
+    budget = Budget()
+    try:
+        with budget.scratch:  # (the operands belong to it: read them before it closes)
+            operations = content.parse_content(data, budget, "the content")
+            return [(None if operands is None else [str(v) for v in operands], name) for operands, name in operations]
+    except Exception as exc:  # noqa: BLE001 - the same failure either way is what is asserted
+        return type(exc).__name__
+    finally:
+        content.GROUPED_BYTES = saved
+
+
+@given(st.lists(st.sampled_from(PARSER_TOKENS) | st.sampled_from(OPERANDS) | st.sampled_from(OPERATORS),
+                min_size=1, max_size=40))
+def test_the_two_parsers_agree(tokens: list[bytes]) -> None:
+    """Short content is grouped by qpdf, long content taken token by token (bounded memory): whatever the
+    tokens (inline images cut short, operators inside arrays, stray delimiters), the same operations."""
+    data = b" ".join(tokens)
+    assert _parsed(data, len(data)) == _parsed(data, -1), data
