@@ -6,15 +6,8 @@ values patched in where the real ones would take long: at a cap a file is read, 
 from __future__ import annotations
 
 import base64
-import os
 import re
-import resource
-import subprocess
-import sys
-import tempfile
-import time
 import zlib
-from dataclasses import dataclass
 from pathlib import Path
 
 import pikepdf
@@ -24,7 +17,16 @@ import generator.preflight_budget as budget_module
 import generator.preflight_content as content_module
 from generator.preflight import Finding, preflight
 from generator.preflight_budget import run_bounded
-from hostile_pdfs import MAKERS, clean_page, fanned_forms, lzw_xref_bomb, lzw_zeros, one_page, truncated
+from hostile_pdfs import (
+    MAKERS,
+    clean_page,
+    fanned_forms,
+    lzw_xref_bomb,
+    lzw_zeros,
+    one_page,
+    run_preflight,
+    truncated,
+)
 from validator.limits import (
     MAX_COLOUR_SPACE_DEPTH,
     MAX_FORM_DEPTH,
@@ -35,7 +37,6 @@ from validator.limits import (
 )
 
 MIB = 1024 * 1024
-ADDRESS_SPACE = 2 * 1024**3
 # Why each hostile file is refused: the budget's own reason, not the child process's backstop.
 REFUSED = {
     "flate-bomb": f"page 1's content decodes to over {MAX_STREAM_BYTES // MIB} MiB",
@@ -54,41 +55,6 @@ MALFORMED = {"tf-string": (b"BT /F1 (big) Tf 10 10 Td (x) Tj ET", "Tf"),
              "cm-names": (b"/a /b /c /d /e /f cm 0 0 10 10 re f", "cm"),
              "cm-array": (b"[1 0] 0 1 0 0 cm 0 0 10 10 re f", "cm"),
              "rg-strings": (b"(1) (0) (0) rg 0 0 10 10 re f", "rg")}
-
-
-def _held() -> None:
-    """The command's own limit, so that a blow-up fails the test instead of taking the machine."""
-    resource.setrlimit(resource.RLIMIT_AS, (ADDRESS_SPACE, ADDRESS_SPACE))
-
-
-@dataclass
-class Run:
-    returncode: int
-    stdout: str
-    stderr: str
-    peak_bytes: int  # the largest resident set of the command or any process it started
-
-
-def run_preflight(*paths: Path, child_memory: int = MAX_PREFLIGHT_MEMORY) -> Run:
-    """`fudaya preflight --sheets` on these files in a subprocess, its children allowed `child_memory` more;
-    killed after 60 s (a hang fails the test)."""
-    code = (f"import generator.preflight_budget as b; b.MAX_PREFLIGHT_MEMORY = {child_memory}; "
-            "from generator.cli import app; app()")
-    command = [sys.executable, "-c", code, "preflight", "--sheets", *map(str, paths)]
-    with tempfile.TemporaryFile() as out, tempfile.TemporaryFile() as err:
-        process = subprocess.Popen(command, stdout=out, stderr=err, preexec_fn=_held,
-                                   env={**os.environ, "PYTHONPATH": str(Path(__file__).parents[2])})
-        deadline = time.monotonic() + 60
-        while (waited := os.wait4(process.pid, os.WNOHANG))[0] == 0:
-            if time.monotonic() > deadline:
-                process.kill()
-                pytest.fail(f"preflight of {[p.name for p in paths]} still running after 60 s")
-            time.sleep(0.05)
-        process.returncode = os.waitstatus_to_exitcode(waited[1])
-        out.seek(0)
-        err.seek(0)
-        # (wait4's maxrss covers the process and the children it waited for: the checks' forks)
-        return Run(process.returncode, out.read().decode(), err.read().decode(), waited[2].ru_maxrss * 1024)
 
 
 @pytest.fixture(scope="module")
