@@ -2,12 +2,11 @@
 
 A PDF named on the command line is untrusted (docs/security.md). Its streams may inflate to
 gigabytes, its forms may draw each other exponentially often, its content may hold millions of
-operators. preflight decodes content streams here, in bounded steps, counts what each will hand
-the walker before qpdf parses it, and charges everything it walks to one `Budget` per file; a cap
-reached raises `Refused`, whose message is the one line the command prints. The caps are in
-validator/limits.py. What qpdf decodes by itself before preflight sees it (cross-reference and
-object streams) is held by qpdf's own limits while a check runs, and by `run_bounded`'s child
-process limits in the command.
+operators. preflight decodes content streams here, in bounded steps, and charges what it decodes,
+parses (preflight_content.py) and walks to one `Budget` per file; a cap reached raises `Refused`,
+whose message is the one line the command prints. The caps are in validator/limits.py. What qpdf
+decodes by itself before preflight sees it (cross-reference and object streams) is held by qpdf's
+own limits while a check runs, and by `run_bounded`'s child process limits in the command.
 """
 from __future__ import annotations
 
@@ -83,8 +82,8 @@ class Budget:
                           f"drawn; at {where})")
 
     def keeps(self, count: int) -> bool:
-        """Whether a parsed form's operations may be kept for its next drawing: while all kept fit one
-        stream's cap, so memory stays bounded; one not kept is decoded and parsed (and charged) again."""
+        """Whether a parsed form's operations may be kept for its next drawing: while all kept stay under
+        MAX_KEPT_OPERATIONS, so memory stays bounded; one not kept is decoded and parsed (and charged) again."""
         if self.kept + count > MAX_KEPT_OPERATIONS:
             return False
         self.kept += count
@@ -99,7 +98,7 @@ class Budget:
     def charge_objects(self, count: int = 1) -> None:
         self.objects += count
         if self.objects > MAX_OBJECTS:
-            raise Refused(f"over {MAX_OBJECTS:,} resource entries and colour-space parts to read")
+            raise Refused(f"over {MAX_OBJECTS:,} fonts, XObjects and content streams to read")
 
 
 def _filters(stream: Stream, where: str) -> list[tuple[str, Any]]:
