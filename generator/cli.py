@@ -260,17 +260,23 @@ def preflight(
     transparency.
 
     One line per finding with page and position (mm from the page's lower left); exit 1 when any.
+    A file that cannot be checked (unreadable, encrypted, over preflight's limits) is one line on
+    stderr, and the others are still checked.
 
     Example: fudaya preflight output/gogyo/cards-printshop.pdf"""
-    from .preflight import Limits
+    from functools import partial
+
+    from .preflight import Limits, refusal
     from .preflight import preflight as check_pdf
+    from .preflight_budget import run_bounded
 
     limits = Limits(min_bleed_mm=min_bleed, min_image_dpi=min_dpi, max_ink_percent=max_ink)
     total = 0
-    for path in files:
-        findings = check_pdf(path, limits, boxes=not sheets, pdfx=pdfx)
+    for path in files:  # each in a child process held to a memory and time limit: the file is untrusted
+        findings = run_bounded(partial(check_pdf, path, limits, boxes=not sheets, pdfx=pdfx),
+                               refused=lambda why: [refusal(why)])
         for finding in findings:
-            typer.echo(finding.line(str(path)))
+            typer.echo(finding.line(str(path)), err=finding.refused)
         total += len(findings)
         if not findings:
             typer.echo(f"{path}: ok")

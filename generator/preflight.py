@@ -9,13 +9,17 @@ left corner. Checked: RGB and spot colours (operators, images, shadings), total 
 limit, fonts not embedded, missing TrimBox/BleedBox and bleed under the minimum, images under
 the effective resolution, hairlines, text too small to print, forms and scripts. Repeats of one
 finding on a page are counted on its first line, so a file gives a readable list, not thousands.
+
+The file is untrusted: what it makes preflight decode, parse and walk is counted against the caps in
+validator/limits.py (preflight_budget.py), and a file over one is refused with one line, as is an
+encrypted or unreadable one. Malformed operands are a finding naming the page and operator.
 """
 from __future__ import annotations
 
 import math
+import re
 from collections.abc import Iterator
 from dataclasses import dataclass, field
-from decimal import Decimal
 from pathlib import Path
 from typing import Any
 
@@ -23,13 +27,19 @@ import pikepdf
 from pikepdf import Array, Dictionary, Name, Stream
 
 from validator.geometry import POINTS_PER_MM
+from validator.limits import MAX_COLOUR_SPACE_DEPTH, MAX_FORM_DEPTH, MAX_PDF_PAGES
 from validator.presets import PRINT_MIN_LINE_MM, PRINT_MIN_TEXT_PT
+
+from .preflight_budget import Budget, Refused, clean, decode, qpdf_limits
+from .preflight_content import DAMAGED, SHOWS, Operation, page_content, parse_content
 
 Matrix = tuple[float, float, float, float, float, float]
 IDENTITY: Matrix = (1.0, 0.0, 0.0, 1.0, 0.0, 0.0)
 STROKES = {b"S", b"s", b"B", b"B*", b"b", b"b*"}
 PAINTS = STROKES | {b"f", b"F", b"f*"}
-SHOWS = {b"Tj", b"TJ", b"'", b'"'}
+# What a malformed file raises when the walker reads what an operator names (a /Matrix of names, an
+# /Indexed without its base...): a finding for that operator, never a traceback.
+MALFORMED = (ArithmeticError, LookupError, TypeError, ValueError, AttributeError)
 
 
 @dataclass(frozen=True)
@@ -49,6 +59,7 @@ class Finding:
     what: str
     at: tuple[float, float] | None = None  # mm from the page's lower left corner
     times: int = 1
+    refused: bool = False              # the file was not checked (unreadable, encrypted, over a cap)
 
     def line(self, name: str) -> str:
         where = f"page {self.page}" if self.page else "document"
@@ -65,6 +76,11 @@ def _multiply(m: Matrix, n: Matrix) -> Matrix:
             e * a2 + f * c2 + e2, e * b2 + f * d2 + f2)
 
 
+def _matrix(values: list[float]) -> Matrix:
+    """Six numbers as a transform (IndexError for fewer: the caller's operator is malformed)."""
+    return (values[0], values[1], values[2], values[3], values[4], values[5])
+
+
 def _scale(m: Matrix) -> float:
     """The geometric mean scale of a transform (what a line width or font size is multiplied by)."""
     return math.sqrt(abs(m[0] * m[3] - m[1] * m[2]))
@@ -78,43 +94,9 @@ def _numbers(operands: list[Any]) -> list[float]:
     return [float(v) for v in operands if isinstance(v, (int, float))]
 
 
-Operation = tuple[list[Any], bytes]
-
-
-def _operand(value: Any) -> Any:
-    """A parsed operand as the walker reads it: numbers as float (qpdf gives reals as Decimal), the rest as is."""
-    return float(value) if isinstance(value, Decimal) else value
-
-
 def _dict(value: Any) -> Any:
     """`value` if it is a dictionary or a stream (whose dictionary answers get and in), else an empty one."""
     return value if isinstance(value, (Dictionary, Stream)) else Dictionary()
-
-
-def _inline_image(instruction: Any) -> Operation:
-    """An inline image as its colour space, the one thing the walker asks of it."""
-    settings = instruction.iimage.obj
-    space = settings.get("/CS", settings.get("/ColorSpace"))
-    return [{"settings": {} if space is None else {"/CS": space}}], b"INLINE IMAGE"
-
-
-# The operators the walker acts on; the rest (path segments, clipping, marked content) are left out by
-# the parser itself. Text shows are kept without their strings.
-WALKED = (b"q Q cm w m re rg RG k K cs CS sc scn SC SCN S s B B* b b* f F f* BT Tf Tr Tm Td TD Tj TJ ' \" "
-          b"gs Do sh BI ID EI")
-
-
-def parse_content(content: pikepdf.Page | pikepdf.Object) -> list[Operation]:
-    """A page's or form's operations that the walker acts on, decoded and tokenised by qpdf."""
-    operations: list[Operation] = []
-    for instruction in pikepdf.parse_content_stream(content, WALKED.decode()):
-        if isinstance(instruction, pikepdf.ContentStreamInlineImage):
-            operations.append(_inline_image(instruction))
-            continue
-        operator = instruction.operator.unparse()
-        operands = [] if operator in SHOWS else [_operand(v) for v in instruction.operands]
-        operations.append((operands, operator))
-    return operations
 
 
 @dataclass
@@ -145,13 +127,15 @@ class _Page:
             self.found[what] = Finding(seen.page, seen.what, seen.at, seen.times + 1)
 
 
-def _space_family(space: Any, resources: Any) -> str:
+def _space_family(space: Any, resources: Any, depth: int = 0) -> str:
     """gray / rgb / cmyk / spot / pattern / other for a colour space name or array."""
+    if depth > MAX_COLOUR_SPACE_DEPTH:
+        raise Refused(f"a colour space refers to itself or nests over {MAX_COLOUR_SPACE_DEPTH} deep")
     if isinstance(space, Name) and resources is not None and space not in (
             "/DeviceGray", "/DeviceRGB", "/DeviceCMYK", "/Pattern", "/G", "/RGB", "/CMYK"):
         named = _dict(resources.get("/ColorSpace"))
         if space in named:
-            return _space_family(named[space], None)
+            return _space_family(named[space], None, depth + 1)
     if isinstance(space, Name):
         return {"/DeviceGray": "gray", "/G": "gray", "/DeviceRGB": "rgb", "/RGB": "rgb", "/DeviceCMYK": "cmyk",
                 "/CMYK": "cmyk", "/Pattern": "pattern", "/CalRGB": "rgb", "/CalGray": "gray"}.get(str(space), "other")
@@ -165,10 +149,12 @@ def _space_family(space: Any, resources: Any) -> str:
         if kind == "/CalGray":
             return "gray"
         if kind == "/Indexed":
-            return _space_family(space[1], resources)
+            return _space_family(space[1], resources, depth + 1)
         if kind == "/Separation":
             return "cmyk" if str(space[1]) in ("/All", "/None") else "spot"
         if kind == "/DeviceN":
+            if isinstance(space[1], Array) and len(space[1]) > 32:
+                raise ValueError("DeviceN with over 32 colourants")
             names = {str(n) for n in space[1]} if isinstance(space[1], Array) else {"?"}
             return "cmyk" if names <= {"/Cyan", "/Magenta", "/Yellow", "/Black", "/None"} else "spot"
         if kind == "/Pattern":
@@ -179,10 +165,12 @@ def _space_family(space: Any, resources: Any) -> str:
 class _Walker:
     """Walks one page's content (and the forms it draws) with the graphics state."""
 
-    def __init__(self, page: _Page, parsed: dict[tuple[int, int], list[Operation]] | None = None) -> None:
-        self.page, self.limits = page, page.limits
+    def __init__(self, page: _Page, budget: Budget,
+                 parsed: dict[tuple[int, int], list[Operation]] | None = None) -> None:
+        self.page, self.limits, self.budget = page, page.limits, budget
         # A form drawn on many pages (a deck's shared back) is parsed once per file, not once per page.
         self.parsed = parsed if parsed is not None else {}
+        self.drawing: list[tuple[int, int]] = []  # the forms being drawn, outermost first
         self.pending: list[str] = []  # colour findings, placed where the colour is next painted
 
     def _painted(self, at: tuple[float, float], state: _State) -> None:
@@ -196,91 +184,89 @@ class _Walker:
             self.page.add(what, at)
         self.pending.clear()
 
-    def walk(self, content: Any, resources: Any, state: _State, depth: int = 0,
-             key: tuple[int, int] | None = None) -> None:
-        if depth > 12:  # forms drawing forms: far deeper than any real file
-            return
+    def walk(self, operations: list[Operation], resources: Any, state: _State, depth: int = 0) -> None:
+        """Every operation with the graphics state; each is charged to the budget, a form's each time it is drawn."""
+        self.budget.charge_operators(len(operations), f"page {self.page.number}")
         stack: list[_State] = []
         text_matrix = line_matrix = IDENTITY
         font_size = 0.0
         at: tuple[float, float] = _point(state.ctm)
-        if key is None:
-            operations = parse_content(content)
-        else:
-            if key not in self.parsed:
-                self.parsed[key] = parse_content(content)
-            operations = self.parsed[key]
         for operands, operator in operations:
-            if operator == b"q":
-                stack.append(state.copy())
-            elif operator == b"Q":
-                state = stack.pop() if stack else state
-            elif operator == b"cm":
-                values = _numbers(operands)
-                if len(values) == 6:
-                    state.ctm = _multiply((values[0], values[1], values[2], values[3], values[4], values[5]), state.ctm)
-            elif operator == b"w":
-                state.line_width = (_numbers(operands) or [1.0])[0]
-            elif operator in (b"m", b"re"):
-                values = _numbers(operands)
-                if len(values) >= 2:
-                    at = _point(state.ctm, values[0], values[1])
-            elif operator in (b"rg", b"RG"):
-                self.pending.append(f"RGB {'fill' if operator == b'rg' else 'stroke'} colour "
-                                    f"{' '.join(f'{v:g}' for v in _numbers(operands))}")
-            elif operator == b"k" or operator == b"K" and _numbers(operands) != [1, 1, 1, 1]:
-                self._ink(_numbers(operands), None)  # (registration colour is for marks: strokes may use it)
-            elif operator in (b"cs", b"CS") and operands:
-                family = _space_family(operands[0], resources)
-                if operator == b"cs":
-                    state.fill = family
-                else:
-                    state.stroke = family
-            elif operator in (b"sc", b"scn", b"SC", b"SCN"):
-                family = state.fill if operator in (b"sc", b"scn") else state.stroke
-                self._colour(family, _numbers(operands), None, "fill" if operator in (b"sc", b"scn") else "stroke")
-            elif operator in PAINTS:
-                self._painted(at, state)
-                width_mm = state.line_width * _scale(state.ctm) / POINTS_PER_MM
-                if operator in STROKES and width_mm < self.limits.min_line_mm - 1e-4:
-                    self.page.add(f"hairline {width_mm:.3f} mm (under {self.limits.min_line_mm:g} mm)", at)
-            elif operator == b"BT":
-                text_matrix = line_matrix = IDENTITY
-            elif operator == b"Tf" and len(operands) >= 2:
-                font_size = float(operands[1])
-            elif operator == b"Tr":
-                state.render = int((_numbers(operands) or [0])[0])
-            elif operator == b"Tm":
-                values = _numbers(operands)
-                if len(values) == 6:
-                    text_matrix = line_matrix = (values[0], values[1], values[2], values[3], values[4], values[5])
-            elif operator in (b"Td", b"TD"):
-                values = _numbers(operands)
-                if len(values) == 2:
-                    line_matrix = text_matrix = _multiply((1, 0, 0, 1, values[0], values[1]), line_matrix)
-            elif operator in SHOWS and state.render != 3:
-                placed = _multiply(text_matrix, state.ctm)
-                self._painted(_point(placed), state)
-                size = font_size * _scale(placed)
-                if 0 < size < self.limits.min_text_pt - 0.05:
-                    self.page.add(f"text {size:.1f} pt (under {self.limits.min_text_pt:g} pt)", _point(placed))
-            elif operator == b"gs" and operands:
-                graphics = _dict(resources.get("/ExtGState")).get(str(operands[0]))
-                if isinstance(graphics, Dictionary):
-                    state.blending = _transparent(graphics)
-            elif operator == b"Do" and operands:
-                self._painted(_point(state.ctm), state)
-                self._xobject(str(operands[0]), resources, state, depth)
-            elif operator == b"sh" and operands:
-                shading = _dict(resources.get("/Shading")).get(str(operands[0]))
-                if isinstance(shading, (Dictionary, Stream)):
-                    self._colour(_space_family(shading.get("/ColorSpace"), resources), [], at, "shading")
-            elif operator == b"INLINE IMAGE" and operands:
-                self._painted(_point(state.ctm), state)
-                settings = operands[0].get("settings", {}) if isinstance(operands[0], dict) else {}
-                space = settings.get("/CS", settings.get("/ColorSpace"))
-                if space is not None:
-                    self._colour(_space_family(space, resources), [], _point(state.ctm), "inline image")
+            if operands is None:
+                self.page.add(f"malformed operands for {operator.decode()}", at)
+                continue
+            try:
+                if operator == b"q":
+                    stack.append(state.copy())
+                elif operator == b"Q":
+                    state = stack.pop() if stack else state
+                elif operator == b"cm":
+                    state.ctm = _multiply(_matrix(_numbers(operands)), state.ctm)
+                elif operator == b"w":
+                    state.line_width = (_numbers(operands) or [1.0])[0]
+                elif operator in (b"m", b"re"):
+                    values = _numbers(operands)
+                    if len(values) >= 2:
+                        at = _point(state.ctm, values[0], values[1])
+                elif operator in (b"rg", b"RG"):
+                    self.pending.append(f"RGB {'fill' if operator == b'rg' else 'stroke'} colour "
+                                        f"{' '.join(f'{v:g}' for v in _numbers(operands))}")
+                elif operator == b"k" or operator == b"K" and _numbers(operands) != [1, 1, 1, 1]:
+                    self._ink(_numbers(operands), None)  # (registration colour is for marks: strokes may use it)
+                elif operator in (b"cs", b"CS") and operands:
+                    family = _space_family(operands[0], resources)
+                    if operator == b"cs":
+                        state.fill = family
+                    else:
+                        state.stroke = family
+                elif operator in (b"sc", b"scn", b"SC", b"SCN"):
+                    family = state.fill if operator in (b"sc", b"scn") else state.stroke
+                    self._colour(family, _numbers(operands), None, "fill" if operator in (b"sc", b"scn") else "stroke")
+                elif operator in PAINTS:
+                    self._painted(at, state)
+                    width_mm = state.line_width * _scale(state.ctm) / POINTS_PER_MM
+                    if operator in STROKES and width_mm < self.limits.min_line_mm - 1e-4:
+                        self.page.add(f"hairline {width_mm:.3f} mm (under {self.limits.min_line_mm:g} mm)", at)
+                elif operator == b"BT":
+                    text_matrix = line_matrix = IDENTITY
+                elif operator == b"Tf" and len(operands) >= 2:
+                    font_size = float(operands[1])
+                elif operator == b"Tr":
+                    state.render = int((_numbers(operands) or [0])[0])
+                elif operator == b"Tm":
+                    text_matrix = line_matrix = _matrix(_numbers(operands))
+                elif operator in (b"Td", b"TD"):
+                    values = _numbers(operands)
+                    if len(values) == 2:
+                        line_matrix = text_matrix = _multiply((1, 0, 0, 1, values[0], values[1]), line_matrix)
+                elif operator in SHOWS and state.render != 3:
+                    placed = _multiply(text_matrix, state.ctm)
+                    self._painted(_point(placed), state)
+                    size = font_size * _scale(placed)
+                    if 0 < size < self.limits.min_text_pt - 0.05:
+                        self.page.add(f"text {size:.1f} pt (under {self.limits.min_text_pt:g} pt)", _point(placed))
+                elif operator == b"gs" and operands:
+                    graphics = _dict(resources.get("/ExtGState")).get(str(operands[0]))
+                    if isinstance(graphics, Dictionary):
+                        state.blending = _transparent(graphics)
+                elif operator == b"Do" and operands:
+                    self._painted(_point(state.ctm), state)
+                    self._xobject(str(operands[0]), resources, state, depth)
+                elif operator == b"sh" and operands:
+                    shading = _dict(resources.get("/Shading")).get(str(operands[0]))
+                    if isinstance(shading, (Dictionary, Stream)):
+                        self._colour(_space_family(shading.get("/ColorSpace"), resources), [], at, "shading")
+                elif operator == b"INLINE IMAGE" and operands:
+                    self._painted(_point(state.ctm), state)
+                    settings = operands[0].get("settings", {}) if isinstance(operands[0], dict) else {}
+                    space = settings.get("/CS", settings.get("/ColorSpace"))
+                    if space is not None:
+                        self._colour(_space_family(space, resources), [], _point(state.ctm), "inline image")
+                elif operator == DAMAGED:  # what qpdf skipped or guessed at to parse the content
+                    self.page.add(f"damaged content ({clean(operands[0], 100)})", at)
+            except MALFORMED:  # what the operator names in the resources is not what it must be
+                name = "inline image" if operator == b"INLINE IMAGE" else operator.decode()
+                self.page.add(f"{name} could not be read (malformed operands or resources)", at)
         self._place_pending(at)  # setting a blending state without painting blends nothing
 
     def _ink(self, values: list[float], at: tuple[float, float] | None) -> None:
@@ -323,12 +309,36 @@ class _Walker:
                 if dpi < self.limits.min_image_dpi:
                     self.page.add(f"image at {dpi:.0f} dpi (under {self.limits.min_image_dpi:g} dpi)", at)
         elif subtype == "/Form":
-            values = [float(v) for v in xobject.get("/Matrix", [1, 0, 0, 1, 0, 0])]
-            inner = state.copy()
-            inner.ctm = _multiply((values[0], values[1], values[2], values[3], values[4], values[5]), state.ctm)
-            form_resources = xobject.get("/Resources", resources)
-            walked = form_resources if isinstance(form_resources, Dictionary) else resources
-            self.walk(xobject, walked, inner, depth + 1, xobject.objgen if xobject.is_indirect else None)
+            self._form(xobject, name, resources, state, depth + 1)
+
+    def _form(self, form: Stream, name: str, resources: Any, state: _State, depth: int) -> None:
+        """A form drawn here: parsed once per file, walked each time it is drawn (so charged each time)."""
+        self.budget.charge_form(self.page.number)
+        key = form.objgen if form.is_indirect else None
+        if key is not None and key in self.drawing:
+            raise Refused(f"{self._where(name)} draws itself")
+        if depth > MAX_FORM_DEPTH:
+            raise Refused(f"forms nested over {MAX_FORM_DEPTH} deep ({self._where(name)})")
+        inner = state.copy()
+        inner.ctm = _multiply(_matrix([float(v) for v in form.get("/Matrix", [1, 0, 0, 1, 0, 0])]), state.ctm)
+        form_resources = form.get("/Resources", resources)
+        walked = form_resources if isinstance(form_resources, Dictionary) else resources
+        operations = self.parsed.get(key) if key is not None else None
+        if operations is None:
+            where = self._where(name)
+            operations = parse_content(decode(form, self.budget, where), self.budget, where)
+            if key is not None and self.budget.keeps(len(operations)):
+                self.parsed[key] = operations
+        if key is not None:
+            self.drawing.append(key)
+        try:
+            self.walk(operations, walked, inner, depth)
+        finally:
+            if key is not None:
+                self.drawing.pop()
+
+    def _where(self, name: str) -> str:
+        return f"form {clean(name, 40)} on page {self.page.number}"
 
 
 def _transparent(graphics: Any) -> bool:
@@ -339,26 +349,30 @@ def _transparent(graphics: Any) -> bool:
     return mask != "/None" or alpha < 1 or blend not in ("/Normal", "/Compatible")
 
 
-def _fonts(resources: Any, seen: set[tuple[int, int]]) -> Iterator[tuple[str, bool]]:
+def _fonts(resources: Any, seen: set[tuple[int, int]], budget: Budget, depth: int = 0) -> Iterator[tuple[str, bool]]:
     """(font name, embedded) for every font in these resources and the forms they hold."""
     if not isinstance(resources, Dictionary):
         return
+    if depth > MAX_FORM_DEPTH:
+        raise Refused(f"forms hold forms over {MAX_FORM_DEPTH} deep in their resources")
     if resources.is_indirect:
         if resources.objgen in seen:
             return
         seen.add(resources.objgen)
-    for font in _dict(resources.get("/Font")).values():
+    fonts, xobjects = _dict(resources.get("/Font")), _dict(resources.get("/XObject"))
+    budget.charge_objects(1 + len(fonts) + len(xobjects))
+    for font in fonts.values():
         if not isinstance(font, Dictionary) or font.get("/Subtype") == "/Type3":
             continue
         descendants = font.get("/DescendantFonts")
         described = descendants[0] if isinstance(descendants, Array) and len(descendants) else font
         descriptor = _dict(_dict(described).get("/FontDescriptor"))
         embedded = any(key in descriptor for key in ("/FontFile", "/FontFile2", "/FontFile3"))
-        yield str(font.get("/BaseFont", "/?"))[1:], embedded
-    for xobject in _dict(resources.get("/XObject")).values():
+        yield clean(str(font.get("/BaseFont", "/?"))[1:], 80), embedded
+    for xobject in xobjects.values():
         if isinstance(xobject, Stream) and xobject.get("/Subtype") == "/Form" and xobject.objgen not in seen:
             seen.add(xobject.objgen)
-            yield from _fonts(xobject.get("/Resources"), seen)
+            yield from _fonts(xobject.get("/Resources"), seen, budget, depth + 1)
 
 
 def _box(page: Any, name: str) -> list[float] | None:
@@ -386,7 +400,7 @@ PDFX_VERSIONS = {"PDF/X-4": (1, 6), "PDF/X-1:2003": (1, 4), "PDF/X-1a:2001": (1,
                  "PDF/X-3:2003": (1, 4)}
 
 
-def _pdfx(pdf: pikepdf.Pdf, root: Any, required: bool) -> tuple[str | None, list[Finding]]:
+def _pdfx(pdf: pikepdf.Pdf, root: Any, required: bool, budget: Budget) -> tuple[str | None, list[Finding]]:
     """The PDF/X version the file claims, and what a PDF/X checker would reject in its declaration."""
     info = _dict(pdf.trailer.get("/Info"))
     version = str(info.get("/GTS_PDFXVersion", "")) or None
@@ -394,7 +408,7 @@ def _pdfx(pdf: pikepdf.Pdf, root: Any, required: bool) -> tuple[str | None, list
         return None, [Finding(0, "not PDF/X (no GTS_PDFXVersion)")] if required else []
     found = []
     if version not in PDFX_VERSIONS:
-        found.append(Finding(0, f"PDF/X version {version!r} is not one this check knows"))
+        found.append(Finding(0, f"PDF/X version {clean(repr(version), 60)} is not one this check knows"))
     elif _header_version(pdf) > PDFX_VERSIONS[version]:
         found.append(Finding(0, f"PDF {'.'.join(map(str, _header_version(pdf)))} is newer than {version} allows"))
     if version.startswith("PDF/X-1") and str(info.get("/GTS_PDFXConformance", "")) not in (
@@ -407,8 +421,6 @@ def _pdfx(pdf: pikepdf.Pdf, root: Any, required: bool) -> tuple[str | None, list
         found.append(Finding(0, "PDF/X needs Trapped True or False"))
     if "/ID" not in pdf.trailer:
         found.append(Finding(0, "PDF/X needs a document ID in the trailer"))
-    if pdf.is_encrypted:
-        found.append(Finding(0, "encrypted (PDF/X allows no encryption)"))
     intents = root.get("/OutputIntents")
     pdfx = [i for i in (intents if isinstance(intents, Array) else ())
             if isinstance(i, Dictionary) and i.get("/S") == "/GTS_PDFX"]
@@ -425,7 +437,7 @@ def _pdfx(pdf: pikepdf.Pdf, root: Any, required: bool) -> tuple[str | None, list
             found.append(Finding(0, f"output profile has {int(profile.get('/N', 0))} channels, not CMYK's 4"))
     if version == "PDF/X-4":
         xmp = root.get("/Metadata")
-        text = xmp.read_bytes().decode("utf-8", "replace") if isinstance(xmp, Stream) else ""
+        text = decode(xmp, budget, "the XMP metadata").decode("utf-8", "replace") if isinstance(xmp, Stream) else ""
         if f"<pdfxid:GTS_PDFXVersion>{version}</pdfxid:GTS_PDFXVersion>" not in text:
             found.append(Finding(0, "PDF/X-4 needs XMP metadata naming pdfxid:GTS_PDFXVersion"))
         for key in ("xmpMM:DocumentID", "xmpMM:VersionID", "xmpMM:RenditionClass", "xmp:CreateDate"):
@@ -467,20 +479,42 @@ def preflight(path: Path, limits: Limits = Limits(), *, boxes: bool = True, pdfx
     where several pieces share a page and no single trim exists. A file that claims PDF/X is checked
     against its claim (keys, output intent, metadata, boxes; no transparency in X-1a); `pdfx=True`
     also reports a file that claims nothing."""
-    try:
-        pdf = pikepdf.open(path)
-    except (OSError, pikepdf.PdfError, ValueError) as exc:
-        return [Finding(0, f"not a readable PDF ({exc})")]
-    with pdf:
+    with qpdf_limits():
         try:
-            return _preflight(pdf, limits, boxes=boxes, pdfx=pdfx)
-        except pikepdf.PdfError as exc:  # damage qpdf finds only when it reads an object
-            return [Finding(0, f"not a readable PDF ({exc})")]
+            pdf = pikepdf.open(path)
+        except pikepdf.PasswordError:
+            return [refusal(ENCRYPTED)]
+        except (OSError, pikepdf.PdfError, ValueError) as exc:
+            return [unreadable(exc)]
+        budget = Budget()
+        with pdf, budget.scratch:
+            if pdf.is_encrypted:
+                return [refusal(ENCRYPTED)]
+            try:
+                return _preflight(pdf, limits, budget, boxes=boxes, pdfx=pdfx)
+            except Refused as exc:
+                return [refusal(str(exc))]
+            except pikepdf.PdfError as exc:  # damage qpdf finds only when it reads an object
+                return [unreadable(exc)]
+            except (*MALFORMED, RecursionError) as exc:  # a malformed structure outside any page's content
+                return [refusal(f"malformed PDF structure ({type(exc).__name__}: {clean(str(exc), 120)})")]
 
 
-def _preflight(pdf: pikepdf.Pdf, limits: Limits, *, boxes: bool, pdfx: bool) -> list[Finding]:
+ENCRYPTED = "encrypted; preflight reads only unencrypted print files"
+
+
+def refusal(why: str) -> Finding:
+    """The one finding of a file preflight did not check to the end."""
+    return Finding(0, f"refused: {why}", refused=True)
+
+
+def unreadable(exc: Exception) -> Finding:
+    return Finding(0, f"not a readable PDF ({clean(str(exc))})", refused=True)
+
+
+def _preflight(pdf: pikepdf.Pdf, limits: Limits, budget: Budget, *, boxes: bool, pdfx: bool) -> list[Finding]:
     root = pdf.Root
-    version, found = _pdfx(pdf, root, pdfx)
+    version, found = _pdfx(pdf, root, pdfx, budget)
     if "/AcroForm" in root:
         found.append(Finding(0, "interactive form fields (shops flatten or refuse them)"))
     names = _dict(root.get("/Names"))
@@ -490,6 +524,8 @@ def _preflight(pdf: pikepdf.Pdf, limits: Limits, *, boxes: bool, pdfx: bool) -> 
     unembedded: dict[str, int] = {}
     seen: set[tuple[int, int]] = set()
     parsed: dict[tuple[int, int], list[Operation]] = {}  # form XObjects parsed once per file
+    if len(pdf.pages) > MAX_PDF_PAGES:
+        raise Refused(f"{len(pdf.pages):,} pages (preflight reads at most {MAX_PDF_PAGES:,})")
     for number, page in enumerate(pdf.pages, start=1):
         node = page.obj
         if boxes:
@@ -497,17 +533,30 @@ def _preflight(pdf: pikepdf.Pdf, limits: Limits, *, boxes: bool, pdfx: bool) -> 
         if version is not None:
             found.extend(_pdfx_page(node, number))
         resources = _dict(node.get("/Resources"))
-        for name, embedded in _fonts(resources, seen):
+        for name, embedded in _fonts(resources, seen, budget):
             if not embedded:
                 unembedded.setdefault(name, number)
         walked = _Page(number, limits)
         if "/Contents" in node:
-            _Walker(walked, parsed).walk(page, resources, _State())
+            operations = parse_content(page_content(node, budget, number), budget, f"page {number}'s content")
+            _Walker(walked, budget, parsed).walk(operations, resources, _State())
         found.extend(walked.found.values())
         if walked.transparency is not None and version is not None and version.startswith("PDF/X-1"):
             found.append(Finding(number, "transparency (PDF/X-1a allows none)", walked.transparency))
     found.extend(Finding(page, f"font {name} not embedded") for name, page in unembedded.items())
+    found.extend(_damage(pdf))
     return sorted(found, key=lambda f: (f.page, f.what))
+
+
+def _damage(pdf: pikepdf.Pdf) -> list[Finding]:
+    """What qpdf had to repair to read the file (a truncated file, a broken cross-reference table): a shop's
+    RIP may repair it otherwise, or not at all."""
+    warnings = [re.sub(rf"^{re.escape(pdf.filename)}( \(.*?\))?: ", "", str(w)) for w in pdf.get_warnings()]
+    told = [w for w in warnings if w != "file is damaged"] or warnings  # (qpdf's first says only that)
+    if not told:
+        return []
+    more = f"; {len(told) - 1} more" if len(told) > 1 else ""
+    return [Finding(0, f"damaged: qpdf repaired it to read it ({clean(told[0], 120)}{more})")]
 
 
 def preflight_print_file(path: Path) -> list[Finding]:

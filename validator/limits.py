@@ -38,3 +38,23 @@ SIM_BUDGET_SECONDS = 2 * 3600
 # 15 s), unless --sim-budget raises the budget above its default: then the raised budget is the cap of both.
 EVERY_BUILD_SECONDS = 10 * 60
 SIM_BUDGET_CORES = 2
+
+# Preflight of a PDF named on the command line (`fudaya preflight`, generator/preflight_budget.py). The file
+# is untrusted: whatever it asks preflight to decode, parse or walk is counted against these, and a file
+# that would go over one is refused with one line before the work. Shipped maximum: the largest value in
+# the files `fudaya build` writes for the five games, by default and with --booklet --proof --paper a3.
+MAX_PDF_PAGES = 10_000                  # shipped: 252 (sangokushi's area markers for the print shop)
+MAX_STREAM_FILTERS = 4                  # decoding filters on one stream; shipped: 2 (ASCII85, Flate)
+MAX_STREAM_BYTES = 16 * 1024 * 1024     # one content stream, decoded; shipped: 168 KB
+MAX_CONTENT_BYTES = 32 * 1024 * 1024    # all content decoded for one file, a shared stream each time; shipped: 772 KB
+MAX_ARRAY_ITEMS = 10_000                # one array or dictionary in content (qpdf's parser); shipped: under 100
+MAX_STREAM_OPERATORS = 500_000          # operators one content stream hands the walker; shipped: 10,511
+MAX_OPERATORS = 2_000_000               # operators walked in one file, a form's each time it is drawn; shipped: 69,126
+MAX_FORM_DRAWS = 100_000                # forms drawn in one file, a form drawn by a form each time; shipped: 120
+MAX_FORM_DEPTH = 12                     # forms drawing forms; shipped: 1
+MAX_COLOUR_SPACE_DEPTH = 8              # colour spaces built on colour spaces (Indexed on a named space...); shipped: 0
+MAX_OBJECTS = 200_000                   # fonts, XObjects and content streams listed in resources; shipped: 1,565
+# The backstop for what qpdf decodes before preflight sees it (cross-reference and object streams, whose
+# LZW it inflates without a limit): `fudaya preflight` checks each file in a child process held to these.
+MAX_PREFLIGHT_MEMORY = 1024 * 1024 * 1024  # address space a file's check may add to the command's own
+MAX_PREFLIGHT_SECONDS = 60              # CPU seconds for one file's check; shipped: 0.3
