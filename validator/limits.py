@@ -24,3 +24,9 @@ MAX_IMAGE_PIXELS = 50_000_000      # an A2 board at 300 dpi is 35 megapixels; re
 # SVG art (largest shipped: 3 KB)
 MAX_SVG_BYTES = 2 * 1024 * 1024
 MAX_SVG_ELEMENTS = 50_000
+
+# TrueType fonts (shipped: BIZ UD Gothic/Mincho, 4.6–6.2 MB, 13,932 glyphs, 23,169 code points over all cmap
+# subtables' ranges). Checked from the file's headers before anything is expanded (validator/fontfile.py).
+MAX_FONT_BYTES = 32 * 1024 * 1024  # read no further; the largest CJK TrueType fonts are about 20 MB
+MAX_FONT_CODE_POINTS = 200_000     # summed over every cmap range; a 728-byte font mapping 2³² code points took 6 GB
+MAX_FONT_GLYPHS = 65_535           # a glyph id is 16 bits: the format's own ceiling; cost is linear in it
