@@ -50,6 +50,13 @@ class FontFile:
 
 def read_font(data: bytes) -> FontFile:
     """The font in `data`, or FontFileError saying what ReportLab would trip on or what exceeds the limits."""
+    try:
+        return _read(data)
+    except struct.error:  # every read is bounds-checked first; this net turns a missed one into a refusal
+        raise FontFileError("not a readable TrueType font (cut short or damaged)") from None
+
+
+def _read(data: bytes) -> FontFile:
     tables = _directory(data)
     head = _table(data, tables, "head", 54)
     if _u16(data, head) != 1:
@@ -103,7 +110,10 @@ def _directory(data: bytes) -> _Tables:
     tables: _Tables = {}
     for index in range(count):
         raw, _, offset, length = struct.unpack_from(">4sLLL", data, 12 + 16 * index)
-        tag = raw.decode("latin-1")
+        try:
+            tag = raw.decode("utf-8")  # as ReportLab decodes tags
+        except UnicodeDecodeError:
+            raise FontFileError(f"not a readable TrueType font (its table tag {raw!r} is not text)") from None
         if offset + length > len(data):
             raise FontFileError(f"not a readable TrueType font (cut short: its {tag!r} table ends at byte "
                                 f"{offset + length:,}, past the file's {len(data):,})")
@@ -382,9 +392,9 @@ def _check_glyphs(data: bytes, tables: _Tables, glyphs: int, loca_format: int) -
         start, end = offsets[glyph], offsets[glyph + 1]
         if end == start:
             continue
-        if end < start + 10:
-            raise FontFileError(f"its glyph {glyph} is damaged (its 'loca' offsets run backwards or leave it "
-                                f"{end - start} bytes)")
+        if not start + 10 <= end <= glyf_length:
+            raise FontFileError(f"its glyph {glyph} is damaged (its 'loca' offsets run backwards, past the 'glyf' "
+                                f"table or leave it {end - start} bytes)")
         if struct.unpack_from(">h", data, glyf + start)[0] < 0:
             _check_composite(data, glyf + start, glyf + end, glyph, glyphs)
 
