@@ -5,12 +5,15 @@ from collections.abc import Callable, Iterator
 
 from ..issues import CheckResult, Issue
 from ..model import Game
+from ..presets import DEFAULT_PAPER
 from . import artwork, components, composition, game_data, maps, references, rulebook, simulation, text
+from . import paper as paper_fit
 
 Check = Callable[[Game], Iterator[Issue]]
 
 CHECKS: dict[str, Check] = {
     "components": components.check,
+    "paper": paper_fit.check,  # against build's default paper; check_game passes another
     "composition": composition.check,
     "references": references.check,
     "maps": maps.check,
@@ -22,12 +25,14 @@ CHECKS: dict[str, Check] = {
 }
 
 
-def check_game(game: Game) -> CheckResult:
+def check_game(game: Game, *, paper: str = DEFAULT_PAPER) -> CheckResult:
     """Run every check; the result lists issues in check order (most basic first), each once: two
-    checks that build the same rules engine may both pass on the data error it reports."""
+    checks that build the same rules engine may both pass on the data error it reports. The cards
+    must fit `paper`, the paper build imposes them on (checks/paper.py)."""
     result = CheckResult(game.id)
-    for check in CHECKS.values():
-        for issue in check(game):
+    for name, check in CHECKS.items():
+        found = paper_fit.check(game, paper) if name == "paper" else check(game)
+        for issue in found:
             if issue not in result.issues:
                 result.issues.append(issue)
     return result
