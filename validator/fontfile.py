@@ -7,8 +7,8 @@ are read here first, with struct: the table directory, every header ReportLab re
 subtables' ranges (counted from their headers before anything is expanded), the character map
 ReportLab would pick (picked as it picks), the horizontal metrics, the loca offsets and every
 composite glyph's references. Whatever would make ReportLab raise, or go on without bound, is a
-FontFileError; what passes, ReportLab reads without error, and the widths measured here are the
-ones it draws with. (The validator never imports ReportLab: this mirrors reportlab/pdfbase/ttfonts.py
+FontFileError, and so is a font whose licence (OS/2 fsType) forbids embedding it; what passes,
+ReportLab reads without error, and the widths measured here are the ones it draws with. (The validator never imports ReportLab: this mirrors reportlab/pdfbase/ttfonts.py
 TTFontFile.extractInfo and makeSubset, and tests/validator/test_fontfile.py holds the two together.)
 """
 from __future__ import annotations
@@ -71,7 +71,7 @@ def _read(data: bytes) -> FontFile:
                             "TrueType has loca 0 or 1 and glyph 0")
     glyphs = _glyph_count(data, tables)
     metrics_count, ascent, descent = _hhea(data, tables)
-    fs_type = _licence(data, tables, glyphs)
+    fs_type = _licence(data, tables)
     _post(data, tables)
     _postscript_name(data, tables)
     subtables, chosen = _cmap_subtables(data, tables)
@@ -157,8 +157,12 @@ def _hhea(data: bytes, tables: _Tables) -> tuple[int, int, int]:
     return metrics, ascent, descent
 
 
-def _licence(data: bytes, tables: _Tables, glyphs: int) -> int:
-    """OS/2 fsType, refused when its licence forbids embedding (or subsetting, beyond ReportLab's 255 glyphs)."""
+def _licence(data: bytes, tables: _Tables) -> int:
+    """OS/2 fsType, refused when the licence forbids what a PDF does with the font: embed a subset of its outlines.
+
+    fudaya's own rule, not ReportLab's: its test (ttfonts.py, `subsettingAllowed`) only refuses fonts
+    named in rl_config.allowTTFSubsetting, so it embeds a restricted-licence font as readily as any.
+    """
     if "OS/2" not in tables:
         return 0
     os2 = _table(data, tables, "OS/2", 72)
@@ -170,9 +174,9 @@ def _licence(data: bytes, tables: _Tables, glyphs: int) -> int:
                             "restricted licence embedding)")
     if fs_type & 0x0200:
         raise FontFileError(f"its licence allows embedding only bitmaps, not outlines (OS/2 fsType 0x{fs_type:04X})")
-    if fs_type & 0x0100 and glyphs > 0xFF:
-        raise FontFileError(f"its licence forbids subsetting (OS/2 fsType 0x{fs_type:04X}) and it has {glyphs:,} "
-                            "glyphs; ReportLab embeds whole fonts only up to 255")
+    if fs_type & 0x0100:
+        raise FontFileError(f"its licence forbids subsetting (OS/2 fsType 0x{fs_type:04X}), and a PDF embeds only "
+                            "the glyphs it uses")
     return fs_type
 
 
