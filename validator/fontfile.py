@@ -2,14 +2,16 @@
 
 ReportLab's TTFontFile, which embeds the font in every PDF, expands the whole character map into
 dicts and reads tables without bounds checks: a 728-byte font whose one cmap group maps 2³² code
-points made a build allocate 6 GB, and a font cut short raised struct.error mid-build. So the bytes
+points made a build allocate 6 GB, and a font cut short makes it raise struct.error. So the bytes
 are read here first, with struct: the table directory, every header ReportLab reads, the cmap
 subtables' ranges (counted from their headers before anything is expanded), the character map
 ReportLab would pick (picked as it picks), the horizontal metrics, the loca offsets and every
 composite glyph's references. Whatever would make ReportLab raise, or go on without bound, is a
 FontFileError, and so is a font whose licence (OS/2 fsType) forbids embedding it; what passes,
-ReportLab reads without error, and the widths measured here are the ones it draws with. (The validator never imports ReportLab: this mirrors reportlab/pdfbase/ttfonts.py
-TTFontFile.extractInfo and makeSubset, and tests/validator/test_fontfile.py holds the two together.)
+ReportLab reads without error, and the widths measured here are the ones it draws with.
+
+The validator never imports ReportLab: this mirrors reportlab/pdfbase/ttfonts.py (TTFontFile's
+extractInfo and makeSubset), and tests/validator/test_fontfile.py holds the two together.
 """
 from __future__ import annotations
 
