@@ -20,8 +20,8 @@ def check(game: Game, paper: str = DEFAULT_PAPER) -> Iterator[Issue]:
         misfit = _misfit(deck, PAPER_SIZES[paper])
         if misfit is None:
             continue
-        larger = [name for name, size in PAPER_SIZES.items() if _misfit(deck, size) is None]
-        hint = f"; it fits {larger[0].upper()} (build --paper {larger[0]})" if larger else ""
+        fitting = [name for name, size in PAPER_SIZES.items() if _misfit(deck, size) is None]
+        hint = f"; it fits {' and '.join(map(_shown, fitting))} (build --paper {fitting[0]})" if fitting else ""
         if deck.gang is not None:  # the component names the gang: that is what to change (or the size)
             yield Issue(deck.location.child("gang"), "gang-paper",
                         f"component {deck.id!r} in gang {deck.gang!r}: {misfit}{hint}")
@@ -34,3 +34,8 @@ def _misfit(deck: Deck, paper: tuple[float, float]) -> str | None:
     if deck.gang is not None:
         return gang_misfit(deck.layout.size, paper)
     return nup_misfit(deck.layout.size, paper, deck.layout.gutter)
+
+
+def _shown(paper: str) -> str:
+    """'A4', 'A3', 'Letter': paper names as people write them."""
+    return paper.upper() if len(paper) == 2 else paper.title()
