@@ -181,3 +181,14 @@ def test_a_card_too_large_for_any_paper_gets_no_hint(tmp_path: Path) -> None:
     errors = check_game(load_game(decks, "gogyo")).errors
     assert [(i.code, i.location.pointer, i.message) for i in errors] == [
         ("imposition", "/card", "a 300×300 mm card with 3 mm bleed does not fit on 210×297 mm paper with 4 mm margins")]
+
+
+def test_a_tall_narrow_card_still_fits_the_rulebook_page(tmp_path: Path) -> None:
+    """Found by tests/fuzz/test_fuzz_fonts_gangs.py: a 13×190 mm card passed check, and its rulebook figure,
+    drawn 26 mm wide, was 380 mm tall: ReportLab's LayoutError, a traceback. Figures are capped at the column."""
+    decks = copy_decks(tmp_path, "gogyo")
+    edit_json(decks / "gogyo" / "layout.json", lambda d: d["card"].__setitem__("size", {"width": 13, "height": 190}))
+    assert _run("check", "gogyo", "--no-simulate", "--decks", str(decks)).exit_code == 0
+    built = _run("build", "gogyo", "--no-report", "--only", "rulebook", "--decks", str(decks),
+                 "--output", str(tmp_path / "out"))
+    assert built.exit_code == 0, built.stderr
