@@ -14,7 +14,7 @@ from validator.limits import MAX_MANIFEST_BYTES, SIM_BUDGET_SECONDS
 from validator.loader import load_game
 from validator.model import Deck, Game
 from validator.paths import DEFAULT_DECKS_DIR, DEFAULT_OUTPUT_DIR
-from validator.presets import PAPER_SIZES
+from validator.presets import DEFAULT_PAPER, PAPER_SIZES
 
 from .card_face import FaceRenderer
 from .deck_pdf import Placement, WrittenFile, count_sides, write_gang, write_printshop, write_sheets
@@ -31,7 +31,7 @@ MODES = ("sheets", "printshop", "both")
 
 @dataclass(frozen=True)
 class BuildOptions:
-    paper: str = "a4"
+    paper: str = DEFAULT_PAPER
     marks: str = "tombo"
     mode: str = "both"
     proof: bool = False
@@ -66,13 +66,15 @@ class BuildError(Exception):
         self.issues = issues
 
 
-def load_checked(game_id: str, decks_dir: Path, *, sim_budget: float = SIM_BUDGET_SECONDS) -> Game:
-    """Load a game and refuse it unless every check passes: nothing is drawn from bad data."""
+def load_checked(game_id: str, decks_dir: Path, *, sim_budget: float = SIM_BUDGET_SECONDS,
+                 paper: str = DEFAULT_PAPER) -> Game:
+    """Load a game and refuse it unless every check passes, its cards fitting `paper`: nothing is drawn
+    from bad data."""
     try:
         game = load_game(decks_dir, game_id)
     except DeckError as exc:
         raise BuildError(exc.issues) from None
-    result = check_game(game, sim_budget=sim_budget)
+    result = check_game(game, sim_budget=sim_budget, paper=paper)
     if not result.ok:
         raise BuildError(result.errors)
     return game

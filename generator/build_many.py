@@ -52,7 +52,7 @@ def build_one(game_id: str, options: BuildOptions, *, preflight_workers: int = 1
     start = time.perf_counter()
     try:
         with interruptible():
-            game = load_checked(game_id, options.decks_dir, sim_budget=options.sim_budget)
+            game = load_checked(game_id, options.decks_dir, sim_budget=options.sim_budget, paper=options.paper)
             if on_loaded is not None:
                 on_loaded(total_steps(game, options))
             result = build_game(game, options, progress=progress, preflight_workers=preflight_workers)

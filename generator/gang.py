@@ -15,11 +15,10 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from validator.model import CardSize
+from validator.sheetfit import GANG_MARGIN_MM as MARGIN_MM
+from validator.sheetfit import MARK_GAP_MM, MARK_LENGTH_MM, gang_misfit, gang_outer
 
-MARK_GAP_MM = 0.5     # between a piece's bleed edge and its corner marks
-MARK_LENGTH_MM = 2.5  # corner mark length
 LANE_MM = 2 * (MARK_GAP_MM + MARK_LENGTH_MM)  # between neighbours' bleeds: both pieces' marks fit
-MARGIN_MM = 5.0       # paper edge to the outermost marks (home printers leave 3-5 mm blank)
 
 
 class GangError(ValueError):
@@ -51,12 +50,6 @@ class Placed:
         return paper_width - self.x - self.piece.size.width
 
 
-def _outer(size: CardSize) -> tuple[float, float]:
-    """The room a piece takes: trim, bleed and its marks' lane on every side (half lanes meet)."""
-    reach = size.bleed + MARK_GAP_MM + MARK_LENGTH_MM
-    return size.width + 2 * reach, size.height + 2 * reach
-
-
 def pack(paper: tuple[float, float], pieces: Sequence[Piece]) -> list[Placed]:
     """Shelf packing: pieces left to right in rows, rows top to bottom, in the order given.
 
@@ -67,10 +60,10 @@ def pack(paper: tuple[float, float], pieces: Sequence[Piece]) -> list[Placed]:
     placed: list[Placed] = []
     sheet, row_top, row_height, cursor = 0, 0.0, 0.0, 0.0
     for piece in pieces:
-        width, height = _outer(piece.size)
-        if width > usable_w + 1e-9 or height > usable_h + 1e-9:
-            raise GangError(f"a {piece.size.width:g}×{piece.size.height:g} mm piece ({piece.deck}) with its bleed "
-                            f"and cut marks does not fit {paper[0]:g}×{paper[1]:g} mm paper")
+        misfit = gang_misfit(piece.size, paper)  # the test the check makes first (validator/checks/paper.py)
+        if misfit:
+            raise GangError(f"{piece.deck}: {misfit}")
+        width, height = gang_outer(piece.size)
         if cursor + width > usable_w + 1e-9:  # next row
             row_top, cursor, row_height = row_top + row_height, 0.0, 0.0
         if row_top + height > usable_h + 1e-9:  # next sheet

@@ -8,11 +8,13 @@ import math
 from dataclasses import dataclass, replace
 
 from validator.model import CardSize
+from validator.sheetfit import NUP_MARGIN_MM, fit_count, nup_misfit
 
 from .card_face import Bleed
 
-# Room kept outside the outermost bleed for crop marks; marks shorten to fit what is left.
-MIN_MARGIN_MM = 4.0
+# Room kept outside the outermost bleed for crop marks; marks shorten to fit what is left. The fit test
+# (validator/sheetfit.py) is the check's too, so a card the imposition cannot place is refused by check.
+MIN_MARGIN_MM = NUP_MARGIN_MM
 # Room a gutter the planner chooses must leave outside the outermost bleed: a 1 mm gap and 5 mm crop
 # marks, plus 0.5 mm. Home printers leave 3-5 mm of the paper's edge blank, so the marks' inner ends
 # and every trim line stay on the printed part of the page.
@@ -118,11 +120,6 @@ class SheetPlan:
         return xs, ys
 
 
-def _fit(length: float, card: float, gutter: float, bleed: float) -> int:
-    usable = length - 2 * (MIN_MARGIN_MM + bleed)
-    return max(0, int((usable + gutter) // (card + gutter) + 1e-9))
-
-
 def _axis(length: float, card: float, count: int, bleed: float) -> tuple[float, float]:
     """Gutter and edge bleed along one side of the paper for `count` cards, as much bleed as fits.
 
@@ -152,16 +149,16 @@ def plan_sheet(paper: tuple[float, float], card: CardSize, *, gutter: float | No
     """
     if gutter is not None and not 0 <= gutter <= 50:
         raise ImpositionError(f"gutter {gutter} mm is outside 0–50 mm")
+    misfit = nup_misfit(card, paper, gutter)  # the check's own test (validator/checks/paper.py)
+    if misfit:
+        raise ImpositionError(misfit)
     if gutter is not None:
-        plan = SheetPlan(paper, card, _fit(paper[0], card.width, gutter, card.bleed),
-                         _fit(paper[1], card.height, gutter, card.bleed), gutter)
+        plan = SheetPlan(paper, card, fit_count(paper[0], card.width, gutter, card.bleed),
+                         fit_count(paper[1], card.height, gutter, card.bleed), gutter)
     else:
-        columns, rows = _fit(paper[0], card.width, 0.0, card.bleed), _fit(paper[1], card.height, 0.0, card.bleed)
+        columns = fit_count(paper[0], card.width, 0.0, card.bleed)
+        rows = fit_count(paper[1], card.height, 0.0, card.bleed)
         gutter_x, edge_x = _axis(paper[0], card.width, columns, card.bleed)
         gutter_y, edge_y = _axis(paper[1], card.height, rows, card.bleed)
         plan = SheetPlan(paper, card, columns, rows, gutter_x, gutter_y, (edge_x, edge_y))
-    if plan.per_page == 0:
-        raise ImpositionError(
-            f"a {card.width:g}×{card.height:g} mm card with {card.bleed:g} mm bleed does not fit on "
-            f"{paper[0]:g}×{paper[1]:g} mm paper with {MIN_MARGIN_MM:g} mm margins")
     return plan

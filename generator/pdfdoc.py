@@ -2,42 +2,59 @@
 from __future__ import annotations
 
 import hashlib
+import io
 import os
 import secrets
+import struct
 from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
 from functools import cache
 from pathlib import Path
 
 from reportlab.pdfbase import pdfmetrics
-from reportlab.pdfbase.ttfonts import TTFont
+from reportlab.pdfbase.ttfonts import TTFError, TTFont
 from reportlab.pdfgen.canvas import Canvas
 
 from validator.model import FontRef
+from validator.typeset import FontError, font_bytes
 
 
-def font_name(path: Path) -> str:
+def font_name(path: Path, data: bytes) -> str:
     """ReportLab's name for a TrueType file: its stem plus a digest of its bytes.
 
     Not the stem alone: a deck's `BIZUDGothic-Regular.ttf` that is really another font would
     otherwise be taken for the built-in one registered under that name, and draw the wrong face.
     (pdffonts shows the font's own PostScript name either way.)
     """
-    return f"{path.stem}-{hashlib.sha256(path.read_bytes()).hexdigest()[:12]}"
+    return f"{path.stem}-{hashlib.sha256(data).hexdigest()[:12]}"
 
 
 @cache
 def register_font(path: Path) -> str:
-    """Register a .ttf once per process; ReportLab embeds a subset of it in every PDF that uses it."""
-    name = font_name(path)
+    """Register a .ttf once per process; ReportLab embeds a subset of it in every PDF that uses it.
+
+    From the bytes the check read, bounded and accepted (validator.typeset.font_bytes), not from the
+    file again: what is embedded is what was checked and measured, even if the file changed since.
+    """
+    data = font_bytes(path)
+    name = font_name(path, data)
     if name not in pdfmetrics.getRegisteredFontNames():
-        pdfmetrics.registerFont(TTFont(name, str(path)))
+        pdfmetrics.registerFont(TTFont(name, io.BytesIO(data)))
     return name
 
 
 def register_fonts(fonts: Mapping[str, FontRef]) -> dict[str, str]:
-    """Font key -> registered ReportLab name."""
-    return {key: register_font(ref.path) for key, ref in sorted(fonts.items())}
+    """Font key -> registered ReportLab name. A font ReportLab refuses all the same (the check reads it as
+    ReportLab does, validator/fontfile.py, so this is a gap there) is one located line, not a traceback."""
+    names = {}
+    for key, ref in sorted(fonts.items()):
+        try:
+            names[key] = register_font(ref.path)
+        except (FontError, TTFError, ValueError, LookupError, struct.error) as exc:
+            from .elements import DrawError
+
+            raise DrawError(f"font {ref.path.name!r} cannot be embedded ({str(exc)[:160]})", ref.location) from None
+    return names
 
 
 def new_canvas(path: Path, pagesize: tuple[float, float], initial_font: str, *, title: str,

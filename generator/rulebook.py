@@ -44,7 +44,7 @@ def write_rulebook(path: Path, name: str, game: Game, book: Rulebook, *, fonts: 
     names = {role: fonts[getattr(book.fonts, role)] for role in ("body", "heading", "strong", "label")}
     settings = StorySettings(
         styles=make_styles(names, colors, size), colors=colors, strong_font=names["strong"],
-        label_font=names["label"], width=column, renderers=renderers,
+        label_font=names["label"], width=column, height=page[1] - 2 * mm_to_pt(book.margin), renderers=renderers,
         resolve_hand=_hand_resolver(game, book), example_labels=book.example_labels,
     )
     with atomic_path(path) as temporary:

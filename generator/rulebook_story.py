@@ -49,6 +49,7 @@ from .kinsoku import KinsokuParagraph
 from .rulebook_flowables import CardRow
 
 _LONG_CELL = 8  # a column holding a cell longer than this many characters is set flush left
+_FIGURE_SLACK_MM = 2.0  # a card figure is at most the column's height less this (the spacer above it)
 _EXAMPLE_STACK_MM = 46.0  # the tallest stack of cards an example draws (a single 16 mm poker card is 22 mm)
 
 
@@ -61,6 +62,7 @@ class StorySettings:
     strong_font: str
     label_font: str
     width: float  # column width, pt
+    height: float  # column (frame) height, pt: no figure may be taller
     renderers: dict[str, FaceRenderer]  # deck id -> renderer
     resolve_hand: Callable[[Sequence[str]], tuple[tuple[str, ...], ...]]  # hand tokens -> card-id stacks (the engine's)
     example_labels: Mapping[str, str]
@@ -200,8 +202,9 @@ def _figure(block: RulebookBlock, game: Game, settings: StorySettings) -> list[F
     assert deck is not None  # the rulebook check has resolved it
     by_id = {card.id: card for card in deck.cards}
     cards = [(by_id[i], by_id[i].face if block.side == "front" else by_id[i].back) for i in block.cards]
+    # a tall narrow card drawn at the figure's width could outgrow the page (a LayoutError mid-build)
     row = CardRow(settings.renderers[deck.id], [[card] for card in cards], card_width_mm=block.card_width,
-                  outline=settings.colors["ink"])
+                  max_height_mm=settings.height / mm_to_pt(1) - _FIGURE_SLACK_MM, outline=settings.colors["ink"])
     out: list[Flowable] = [Spacer(1, 3), row]
     out.append(settings.para(block.caption, "caption") if block.caption else Spacer(1, 6))
     return [KeepTogether(out)]

@@ -58,3 +58,9 @@ MAX_OBJECTS = 200_000                   # fonts, XObjects and content streams li
 # LZW it inflates without a limit): `fudaya preflight` checks each file in a child process held to these.
 MAX_PREFLIGHT_MEMORY = 1024 * 1024 * 1024  # address space a file's check may add to the command's own
 MAX_PREFLIGHT_SECONDS = 60              # CPU seconds for one file's check; shipped: 0.3
+
+# TrueType fonts (shipped: BIZ UD Gothic/Mincho, 4.6–6.2 MB, 13,932 glyphs, 23,169 code points over all cmap
+# subtables' ranges). Checked from the file's headers before anything is expanded (validator/fontfile.py).
+MAX_FONT_BYTES = 32 * 1024 * 1024  # read no further; the largest CJK TrueType fonts are about 20 MB
+MAX_FONT_CODE_POINTS = 200_000     # summed over every cmap range; a 728-byte font mapping 2³² code points took 6 GB
+MAX_FONT_GLYPHS = 65_535           # a glyph id is 16 bits: the format's own ceiling; cost is linear in it

@@ -26,3 +26,6 @@ RULEBOOK_PAGE_SIZES: dict[str, tuple[float, float]] = {
     "b5": (182.0, 257.0),
     "a4": (210.0, 297.0),
 }
+
+# The paper `fudaya build` imposes on unless --paper says otherwise, and so the one `fudaya check` measures against.
+DEFAULT_PAPER = "a4"

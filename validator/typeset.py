@@ -6,7 +6,9 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from fontTools.ttLib import TTFont
+from . import deckfs
+from .fontfile import FontFileError, read_font
+from .limits import MAX_FONT_BYTES
 
 # Kinsoku shori (JIS X 4051): characters a line may not start with / may not end with.
 NO_START = frozenset(
@@ -41,7 +43,7 @@ class FontError(ValueError):
 
 @dataclass(frozen=True)
 class FontMetrics:
-    """Plain-dict metrics of one TrueType font, so measuring never touches fontTools again."""
+    """Plain-dict metrics of one TrueType font, so measuring never parses the font again."""
 
     path: Path
     units_per_em: int
@@ -69,48 +71,41 @@ class FontMetrics:
 
 def load_metrics(path: Path | str) -> FontMetrics:
     """Metrics for the font at `path`, read once per resolved path."""
-    return _load_metrics_as_given(path)
+    return _load_as_given(path)[0]
+
+
+def font_bytes(path: Path | str) -> bytes:
+    """The font's bytes as read and accepted for its metrics: the PDF embeds these, not a second read."""
+    return _load_as_given(path)[1]
 
 
 @functools.cache
-def _load_metrics_as_given(path: Path | str) -> FontMetrics:
+def _load_as_given(path: Path | str) -> tuple[FontMetrics, bytes]:
     """Skips resolving the path again when callers pass the same object (every text on every card)."""
-    return _load_metrics(Path(path).resolve())
+    return _load(Path(path).resolve())
 
 
 @functools.cache
-def _load_metrics(path: Path) -> FontMetrics:
+def _load(path: Path) -> tuple[FontMetrics, bytes]:
+    """Read through the confined file layer with the size limit, then parse with the bounded reader
+    (fontfile), which refuses what ReportLab would trip on before anything is expanded. `path` was kept
+    inside the deck by the loader (assets.resolve_font); the read here adds regular file, no link
+    swapped in, and the size checked before a byte is read."""
     try:
-        font = TTFont(path, lazy=True)
-    except Exception as exc:  # fontTools raises many types for garbage input
-        raise FontError(path, f"not a readable TrueType font ({exc})") from exc
-    with font:
-        # Name glyphs by index: fontTools would otherwise derive names for every glyph from
-        # the post table or cmap, which costs more than reading the metrics themselves.
-        if "maxp" in font:
-            font.setGlyphOrder([f"glyph{n}" for n in range(font["maxp"].numGlyphs)])
-        if font.flavor:
-            raise FontError(path, f"{font.flavor.upper()} web fonts cannot be embedded; use a TrueType (.ttf) font")
-        if "glyf" not in font and ("CFF " in font or "CFF2" in font):
-            raise FontError(
-                path, "CFF (PostScript-outline) OpenType fonts cannot be embedded; use a TrueType (.ttf) font"
-            )
-        missing = [t for t in ("glyf", "cmap", "hmtx", "head", "hhea") if t not in font]
-        if missing:
-            raise FontError(path, f"not a usable TrueType font (missing tables: {', '.join(missing)})")
-        try:
-            upm = int(font["head"].unitsPerEm)
-            hhea, hmtx = font["hhea"], font["hmtx"].metrics
-            cmap = font.getBestCmap()
-            if not cmap:
-                raise FontError(path, "font has no Unicode character map")
-            advances = {code: hmtx[name][0] / upm for code, name in cmap.items() if name in hmtx}
-            notdef = hmtx[font.getGlyphOrder()[0]][0] / upm
-        except FontError:
-            raise
-        except Exception as exc:
-            raise FontError(path, f"not a readable TrueType font ({exc})") from exc
-    return FontMetrics(path, upm, hhea.ascent / upm, abs(hhea.descent) / upm, advances, notdef)
+        size = deckfs.stat_file(path.parent, path.name).size
+        if size > MAX_FONT_BYTES:
+            raise FontError(path, f"is {size:,} bytes, over the {MAX_FONT_BYTES:,}-byte limit for a font")
+        data = deckfs.read_bytes(path.parent, path.name, MAX_FONT_BYTES)
+    except deckfs.ConfinedError as exc:
+        raise FontError(path, str(exc)) from None
+    try:
+        font = read_font(data)
+    except FontFileError as exc:
+        raise FontError(path, str(exc)) from None
+    upm = font.units_per_em
+    advances = {code: width / upm for code, width in font.advances.items()}
+    metrics = FontMetrics(path, upm, font.ascent / upm, abs(font.descent) / upm, advances, font.notdef_advance / upm)
+    return metrics, data
 
 
 @dataclass(frozen=True)

@@ -66,7 +66,8 @@ def test_a_full_sheet_continues_on_the_next_and_backs_mirror() -> None:
 
 
 def test_a_piece_larger_than_the_paper_is_refused() -> None:
-    with pytest.raises(GangError, match="does not fit 210×297 mm paper"):
+    with pytest.raises(GangError, match="takes 217×112 mm and does not fit the 200×287 mm inside the 5 mm margins "
+                                         "of 210×297 mm paper"):
         pack(A4, _pieces(1, CardSize(205, 100, 3, 3, 3)))
 
 
