@@ -294,6 +294,7 @@ def check(
     workers: Annotated[int | None, typer.Option(
         help="simulation worker processes (results do not depend on it)")] = None,
     sim_budget: SimBudgetOption = None,
+    paper: Annotated[Paper, typer.Option(help="the paper the cards must fit, as build --paper")] = Paper.a4,
     decks: DecksOption = WORKING_DECKS,
 ) -> None:
     """Check schema, composition, references, artwork, glyphs, text fit, rulebook claims; then simulate.
@@ -312,7 +313,7 @@ def check(
             typer.echo(f"{game_id}: {_problems(len(exc.issues))} (cannot be loaded)")
             rows.append([game_id, f"{_problems(len(exc.issues))} (cannot be loaded)", "", "", "", ""])
             continue
-        result = check_game(game, sim_budget=budget)
+        result = check_game(game, sim_budget=budget, paper=paper.value)
         _report(result.issues)
         findings += len(result.errors)
         state = "ok" if result.ok else _problems(len(result.errors))

@@ -175,6 +175,21 @@ def test_the_paper_is_builds(tmp_path: Path) -> None:
         "it fits A4 and A3 (build --paper a4)"]
 
 
+def test_check_takes_the_paper_build_will_use(tmp_path: Path) -> None:
+    """A deck made for A3 passes `check --paper a3` (and build --paper a3), not a plain check."""
+    from typer.testing import CliRunner
+
+    from generator.cli import app
+
+    decks = copy_decks(tmp_path, "jinzai")
+    _zaiya_width(decks, 190)
+    runner = CliRunner()
+    plain = runner.invoke(app, ["check", "jinzai", "--no-simulate", "--decks", str(decks)])
+    assert plain.exit_code == 1 and "margins of 210×297 mm paper" in plain.stderr
+    on_a3 = runner.invoke(app, ["check", "jinzai", "--no-simulate", "--paper", "a3", "--decks", str(decks)])
+    assert on_a3.exit_code == 0, on_a3.output
+
+
 def test_a_card_too_large_for_any_paper_gets_no_hint(tmp_path: Path) -> None:
     decks = copy_decks(tmp_path, "gogyo")
     edit_json(decks / "gogyo" / "layout.json", lambda d: d["card"].__setitem__("size", {"width": 300, "height": 300}))
