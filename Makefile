@@ -26,7 +26,8 @@ lint: $(STAMP)
 	$(VENV)/bin/ruff check generator validator tests bench
 
 # The hostile-input fuzz suite at its large budget (300 examples a property, new ones each run; about 8 min
-# on 2 cores); make test runs the same properties on 6 fixed examples each.
+# on 2 cores before issue 23 added preflight's PDFs, fonts and gangs, import and watch: each of those
+# properties adds minutes, the composed PDFs about 1 s an example); make test runs them on 6 fixed examples each.
 fuzz: $(STAMP)
 	$(VENV)/bin/python -m pytest tests/fuzz --hypothesis-profile=fuzz -n auto
 
