@@ -230,6 +230,18 @@ def most_forms_accepted(path: Path) -> Path:
     return fanned_forms(path, levels=2, ways=int(MAX_FORM_DRAWS**0.5) - 1)
 
 
+# The command's own peak and its children's (the forks checking each file), written at exit. wait4's
+# maxrss cannot say it: on Linux a process's maxrss keeps, across exec, the size of the pytest worker it
+# was forked from (hundreds of MB in a full parallel run).
+PEAK_AT_EXIT = (
+    "import atexit, os, resource\n"
+    "def _peak():\n"
+    "    own = next(int(l.split()[1]) for l in open('/proc/self/status') if l.startswith('VmHWM:')) * 1024\n"
+    "    children = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss * 1024\n"
+    "    open(os.environ['FUDAYA_TEST_PEAK'], 'w').write(str(max(own, children)))\n"
+    "atexit.register(_peak)\n")
+
+
 def _held() -> None:
     resource.setrlimit(resource.RLIMIT_AS, (ADDRESS_SPACE, ADDRESS_SPACE))
 
@@ -246,11 +258,13 @@ def run_preflight(*paths: Path, child_memory: int | None = None) -> Run:
     """`fudaya preflight --sheets` on these files in a subprocess held to ADDRESS_SPACE and TIMEOUT, the
     child process checking each file allowed `child_memory` more than the command (default: the cap)."""
     patch = f"import generator.preflight_budget as b; b.MAX_PREFLIGHT_MEMORY = {child_memory}; " if child_memory else ""
-    command = [sys.executable, "-c", patch + "from generator.cli import app; app()", "preflight", "--sheets",
-               *map(str, paths)]
-    with tempfile.TemporaryFile() as out, tempfile.TemporaryFile() as err:
+    command = [sys.executable, "-c", patch + PEAK_AT_EXIT + "from generator.cli import app; app()", "preflight",
+               "--sheets", *map(str, paths)]
+    with tempfile.TemporaryFile() as out, tempfile.TemporaryFile() as err, \
+            tempfile.NamedTemporaryFile("r", suffix=".peak") as peak:
         process = subprocess.Popen(command, stdout=out, stderr=err, preexec_fn=_held,
-                                   env={**os.environ, "PYTHONPATH": str(Path(__file__).parents[2])})
+                                   env={**os.environ, "PYTHONPATH": str(Path(__file__).parents[2]),
+                                        "FUDAYA_TEST_PEAK": peak.name})
         deadline = time.monotonic() + TIMEOUT
         while (waited := os.wait4(process.pid, os.WNOHANG))[0] == 0:
             if time.monotonic() > deadline:
@@ -261,5 +275,5 @@ def run_preflight(*paths: Path, child_memory: int | None = None) -> Run:
         process.returncode = os.waitstatus_to_exitcode(waited[1])
         out.seek(0)
         err.seek(0)
-        # (wait4's maxrss covers the process and the children it waited for: the forks checking each file)
-        return Run(process.returncode, out.read().decode(), err.read().decode(), waited[2].ru_maxrss * 1024)
+        peak_bytes = int(peak.read() or waited[2].ru_maxrss * 1024)  # killed before it could say: wait4's
+        return Run(process.returncode, out.read().decode(), err.read().decode(), peak_bytes)
