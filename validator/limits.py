@@ -24,3 +24,8 @@ MAX_IMAGE_PIXELS = 50_000_000      # an A2 board at 300 dpi is 35 megapixels; re
 # SVG art (largest shipped: 3 KB)
 MAX_SVG_BYTES = 2 * 1024 * 1024
 MAX_SVG_ELEMENTS = 50_000
+
+# Area maps (shipped: sangokushi's 29 areas, at most 6 routes an area); the map schema caps them, and the map
+# checks compare only parts that share a grid cell, so 2,000 areas are checked in well under 2 s (issue 23)
+MAX_MAP_AREAS = 10_000             # a 2 MiB map.json holds about 9,000 plain areas anyway
+MAX_MAP_ROUTES_PER_AREA = 32       # routes listed on one area
