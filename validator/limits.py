@@ -64,3 +64,8 @@ MAX_PREFLIGHT_SECONDS = 60              # CPU seconds for one file's check; ship
 MAX_FONT_BYTES = 32 * 1024 * 1024  # read no further; the largest CJK TrueType fonts are about 20 MB
 MAX_FONT_CODE_POINTS = 200_000     # summed over every cmap range; a 728-byte font mapping 2³² code points took 6 GB
 MAX_FONT_GLYPHS = 65_535           # a glyph id is 16 bits: the format's own ceiling; cost is linear in it
+
+# Area maps (shipped: sangokushi's 29 areas, at most 6 routes an area); the map schema caps them, and the map
+# checks compare only parts that share a grid cell, so 2,000 areas are checked in well under 2 s (issue 23)
+MAX_MAP_AREAS = 10_000             # a 2 MiB map.json holds about 9,000 plain areas anyway
+MAX_MAP_ROUTES_PER_AREA = 32       # routes listed on one area

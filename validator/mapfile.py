@@ -67,6 +67,7 @@ def build_map(doc: SourcedJson, component: Mapping[str, Any], where: Location,
 def _listings(doc: SourcedJson, names: set[str], issues: list[Issue]) -> list[MapRoute]:
     """Every route as written on its area, checking that its far end and its kind exist."""
     kinds = doc.data["route_kinds"]
+    known = ", ".join(kinds)  # once, not once a route: a map may define many kinds and misname many routes
     found = []
     for index, raw in enumerate(doc.data["areas"]):
         for k, route in enumerate(raw["routes"]):
@@ -79,7 +80,7 @@ def _listings(doc: SourcedJson, names: set[str], issues: list[Issue]) -> list[Ma
             elif route["kind"] not in kinds:
                 issues.append(Issue(at.child("kind"), "map-unknown-kind",
                                     f"route {raw['name']}–{route['to']}: kind {route['kind']!r} is not in "
-                                    f"route_kinds ({', '.join(kinds)})"))
+                                    f"route_kinds ({known})"))
             else:
                 found.append(MapRoute(raw["name"], route["to"], route["kind"], at))
     return found

@@ -8,7 +8,8 @@ so a label box here is the box the printed text fills.
 """
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping
+import math
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -95,6 +96,88 @@ class Rect:
             if t0 >= t1:
                 return False
         return True
+
+
+CELL_MARGIN = 0.01  # mm: a part this near a cell's edge is in the next cell too, so float rounding loses no pair
+
+Point = tuple[float, float]
+
+
+@dataclass(frozen=True)
+class CellGrid:
+    """Square cells over the map's parts: two parts that meet (overlap, cross, touch) share a cell.
+
+    The drawing checks compare parts pairwise; comparing only parts that share a cell keeps them
+    near-linear on a map of spread-out areas, where comparing every pair was cubic (issue 23). A part
+    is in every cell it comes within CELL_MARGIN of; cells are keyed row * cols + col, and whatever
+    lies beyond the grid's box counts as in its edge cells.
+    """
+
+    x: float
+    y: float
+    size: float
+    cols: int
+    rows: int
+
+    @classmethod
+    def over(cls, boxes: Sequence[Rect]) -> CellGrid:
+        """A grid over `boxes` of about one box per cell, no finer than the median box's longer side."""
+        if not boxes:
+            return cls(0.0, 0.0, 1.0, 1, 1)
+        x, y = min(b.x for b in boxes), min(b.y for b in boxes)
+        w, h = max(b.right for b in boxes) - x, max(b.bottom for b in boxes) - y
+        sides = sorted(max(b.w, b.h) for b in boxes)
+        size = max(sides[len(sides) // 2], math.sqrt(w * h / len(boxes)), CELL_MARGIN)
+        return cls(x, y, size, max(1, math.ceil(w / size)), max(1, math.ceil(h / size)))
+
+    def _col(self, x: float) -> int:
+        return min(max(math.floor((x - self.x) / self.size), 0), self.cols - 1)
+
+    def _row(self, y: float) -> int:
+        return min(max(math.floor((y - self.y) / self.size), 0), self.rows - 1)
+
+    def rect_cells(self, box: Rect) -> list[int]:
+        """The cells `box` lies in."""
+        m = CELL_MARGIN
+        rows = range(self._row(box.y - m), self._row(box.bottom + m) + 1)
+        return [row * self.cols + col for col in range(self._col(box.x - m), self._col(box.right + m) + 1)
+                for row in rows]
+
+    def segment_cells(self, p: Point, q: Point) -> list[int]:
+        """The cells the segment p-q passes through, a column at a time (not its bounding box's)."""
+        m = CELL_MARGIN
+        (x0, y0), (x1, y1) = (p, q) if p[0] <= q[0] else (q, p)
+        low, high = min(y0, y1) - m, max(y0, y1) + m
+        first, last = self._col(x0 - m), self._col(x1 + m)
+        slope = (y1 - y0) / (x1 - x0) if x1 > x0 else 0.0
+        found: list[int] = []
+        for col in range(first, last + 1):
+            if x1 > x0:  # the part of the segment within m of this column
+                left = x0 if col == first else max(x0, self.x + col * self.size - m)
+                right = x1 if col == last else min(x1, self.x + (col + 1) * self.size + m)
+                ya, yb = y0 + (left - x0) * slope, y0 + (right - x0) * slope
+                y_low, y_high = max(min(ya, yb) - m, low), min(max(ya, yb) + m, high)
+            else:
+                y_low, y_high = low, high
+            found += [row * self.cols + col for row in range(self._row(y_low), self._row(y_high) + 1)]
+        return found
+
+
+def bucketed(cells: Iterable[Iterable[int]]) -> dict[int, list[int]]:
+    """Cell -> the indices of the parts in it, ascending, from each part's cells in index order."""
+    found: dict[int, list[int]] = {}
+    for index, part in enumerate(cells):
+        for cell in part:
+            found.setdefault(cell, []).append(index)
+    return found
+
+
+def sharing(buckets: Mapping[int, list[int]], cells: Iterable[int]) -> set[int]:
+    """The indices of the parts in any of `cells`: every part that could meet a part in those cells."""
+    found: set[int] = set()
+    for cell in cells:
+        found.update(buckets.get(cell, ()))
+    return found
 
 
 @dataclass(frozen=True)

@@ -10,15 +10,20 @@ map at loading (validator/mapfile.py). Here, each finding is one located line:
 - the drawing: no two routes cross, no route runs through a third area's seat or a panel, no label
   overlaps another label, a seat or a panel, everything inside the frame;
 - every text has a glyph in its font, every font key and colour resolves, the map fits its paper.
+
+Every check is near-linear in the map (issue 23: comparing every pair of parts was cubic, and a map
+of a few thousand areas hung `fudaya check`): the drawing checks compare only parts that share a cell
+of a grid (validator/maplayout.py CellGrid), so their cost grows with the map and its findings.
 """
 from __future__ import annotations
 
 from collections import deque
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping, Sequence
+from dataclasses import dataclass
 
 from ..binding import BindingError, parse_color
 from ..issues import Issue
-from ..maplayout import DEFAULT_FONTS, MapPlan, merged
+from ..maplayout import DEFAULT_FONTS, CellGrid, MapPlan, bucketed, merged, sharing
 from ..model import Game, GameMap, MapRoute
 from ..presets import PAPER_SIZES
 from ..typeset import FontMetrics, load_metrics
@@ -106,10 +111,14 @@ def check_starts(game: Game, game_map: GameMap) -> Iterator[Issue]:
         if len(names) != players:
             yield Issue(at, "map-start-count", f"{counted(players, 'player')} need "
                                                f"{counted(players, 'start area')}, not {len(names)}")
+        first: dict[str, int] = {}
         for k, name in enumerate(names):
-            for other in names[:k]:
+            first.setdefault(name, k)
+        for k, name in enumerate(names):
+            # the earlier start areas next to this one, in list order: a route each, not every earlier pair
+            for other in sorted((n for n in game_map.neighbours[name] if first.get(n, k) < k), key=first.__getitem__):
                 pair = frozenset((name, other))
-                if other in game_map.neighbours[name] and pair not in said:
+                if pair not in said:
                     said.add(pair)
                     yield Issue(at.child(k), "map-start-adjacent",
                                 f"start areas {other} and {name} ({counted(players, 'player')}) are adjacent: a "
@@ -185,28 +194,66 @@ def check_glyphs(plan: MapPlan) -> Iterator[Issue]:
 
 
 def check_drawing(plan: MapPlan) -> Iterator[Issue]:
-    yield from _crossings(plan)
-    yield from _routes_through(plan)
-    yield from _overlaps(plan)
+    drawn = Drawn.of(plan)
+    yield from _crossings(plan, drawn)
+    yield from _routes_through(plan, drawn)
+    yield from _overlaps(plan, drawn)
 
 
-def _crossings(plan: MapPlan) -> Iterator[Issue]:
+@dataclass(frozen=True)
+class Drawn:
+    """Every route's segment and the cells each part lies in, found once for all the drawing checks.
+
+    Each check asks about the parts sharing a cell with the part at hand, in index order, so its
+    findings and their order are those of comparing every pair, at near-linear cost (issue 23).
+    Routes are indexed as in GameMap.routes, seats (markers) and labels as in MapPlan.areas.
+    """
+
+    segments: Sequence[tuple[Point, Point]]
+    route_cells: Sequence[list[int]]
+    marker_cells: Sequence[list[int]]
+    label_cells: Sequence[list[int]]
+    routes: Mapping[int, list[int]]   # cell -> routes through it
+    markers: Mapping[int, list[int]]  # cell -> areas whose seat (with its start tab) lies in it
+    labels: Mapping[int, list[int]]   # cell -> areas whose label lies in it
+    incident: Mapping[str, set[int]]  # area name -> its routes
+
+    @classmethod
+    def of(cls, plan: MapPlan) -> Drawn:
+        areas = list(plan.areas.values())
+        grid = CellGrid.over([a.marker for a in areas] + [a.label for a in areas])
+        routes = plan.game_map.routes
+        segments = [plan.segment(route) for route in routes]
+        route_cells = [grid.segment_cells(p, q) for p, q in segments]
+        marker_cells = [grid.rect_cells(a.marker) for a in areas]
+        label_cells = [grid.rect_cells(a.label) for a in areas]
+        incident: dict[str, set[int]] = {name: set() for name in plan.areas}
+        for index, route in enumerate(routes):
+            incident[route.a].add(index)
+            incident[route.b].add(index)
+        return cls(segments, route_cells, marker_cells, label_cells, bucketed(route_cells), bucketed(marker_cells),
+                   bucketed(label_cells), incident)
+
+
+def _crossings(plan: MapPlan, drawn: Drawn) -> Iterator[Issue]:
     routes = plan.game_map.routes
     for i, route in enumerate(routes):
-        p, q = plan.segment(route)
-        for other in routes[:i]:
-            if {route.a, route.b} & {other.a, other.b}:
-                continue
-            if _cross(p, q, *plan.segment(other)):
+        p, q = drawn.segments[i]
+        near = sharing(drawn.routes, drawn.route_cells[i]) - drawn.incident[route.a] - drawn.incident[route.b]
+        for j in sorted(j for j in near if j < i):  # routes sharing an area meet at its seat: not a crossing
+            other = routes[j]
+            if _cross(p, q, *drawn.segments[j]):
                 yield Issue(route.location, "map-routes-cross",
                             f"route {route.a}–{route.b} crosses route {other.a}–{other.b} as drawn: move an area")
 
 
-def _routes_through(plan: MapPlan) -> Iterator[Issue]:
+def _routes_through(plan: MapPlan, drawn: Drawn) -> Iterator[Issue]:
     panels = list(plan.boxes())
-    for route in plan.game_map.routes:
-        p, q = plan.segment(route)
-        for name, area in plan.areas.items():
+    areas = list(plan.areas.items())
+    for i, route in enumerate(plan.game_map.routes):
+        p, q = drawn.segments[i]
+        for k in sorted(sharing(drawn.markers, drawn.route_cells[i])):
+            name, area = areas[k]
             if name not in (route.a, route.b) and area.marker.hits_segment(p, q):
                 yield Issue(route.location, "map-route-through",
                             f"route {route.a}–{route.b} runs through {name}'s seat as drawn: move an area")
@@ -216,10 +263,11 @@ def _routes_through(plan: MapPlan) -> Iterator[Issue]:
                             f"route {route.a}–{route.b} runs under the {panel} as drawn")
 
 
-def _overlaps(plan: MapPlan) -> Iterator[Issue]:
+def _overlaps(plan: MapPlan, drawn: Drawn) -> Iterator[Issue]:
     """One line per label that overlaps another label, a seat or a panel, or leaves the frame."""
     frame = plan.frame
     panels = list(plan.boxes())
+    routes = plan.game_map.routes
     names = list(plan.areas)
     for i, name in enumerate(names):
         area = plan.areas[name]
@@ -228,19 +276,23 @@ def _overlaps(plan: MapPlan) -> Iterator[Issue]:
             yield Issue(area.area.location, "map-outside", f"{name}'s seat reaches outside the frame")
         if not area.label.inside(frame):
             yield Issue(where, "map-outside", f"{name}'s label reaches outside the frame")
-        for other in names:
+        earlier = sharing(drawn.labels, drawn.label_cells[i]) | sharing(drawn.markers, drawn.marker_cells[i])
+        near = sharing(drawn.markers, drawn.label_cells[i]) | {k for k in earlier if k < i}
+        for k in sorted(near):  # each pair of areas is said once, at the later area, except a label over a seat
+            other = names[k]
             them = plan.areas[other]
-            if other != name and area.label.overlaps(them.marker):
+            if k != i and area.label.overlaps(them.marker):
                 yield Issue(where, "map-label-overlap", f"{name}'s label overlaps {other}'s seat")
-            if other in names[:i] and area.label.overlaps(them.label):
+            if k < i and area.label.overlaps(them.label):
                 yield Issue(where, "map-label-overlap", f"{name}'s label overlaps {other}'s label")
-            if other in names[:i] and area.marker.overlaps(them.marker):
+            if k < i and area.marker.overlaps(them.marker):
                 yield Issue(area.area.location, "map-seat-overlap", f"{name}'s seat overlaps {other}'s seat")
         for panel, box, _ in panels:
             if area.label.overlaps(box) or area.marker.overlaps(box):
                 yield Issue(where, "map-label-overlap", f"{name} overlaps the {panel}")
-        for route in plan.game_map.routes:
-            if area.label.hits_segment(*plan.segment(route)):
+        for r in sorted(sharing(drawn.routes, drawn.label_cells[i])):
+            route = routes[r]
+            if area.label.hits_segment(*drawn.segments[r]):
                 yield Issue(where, "map-label-route", f"{name}'s label lies on route {route.a}–{route.b}",
                             severity="warning")
 
