@@ -67,5 +67,6 @@ MAX_FONT_GLYPHS = 65_535           # a glyph id is 16 bits: the format's own cei
 
 # Area maps (shipped: sangokushi's 29 areas, at most 6 routes an area); the map schema caps them, and the map
 # checks compare only parts that share a grid cell, so 2,000 areas are checked in well under 2 s (issue 23)
+MAX_FINDINGS_PER_KIND = 100  # drawing findings of one kind listed per map; then one line says more were left
 MAX_MAP_AREAS = 10_000             # a 2 MiB map.json holds about 9,000 plain areas anyway
 MAX_MAP_ROUTES_PER_AREA = 32       # routes listed on one area

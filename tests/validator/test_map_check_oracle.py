@@ -11,6 +11,7 @@ from __future__ import annotations
 import dataclasses
 import json
 import random
+import time
 from collections import Counter
 from collections.abc import Iterator
 from functools import cache
@@ -24,7 +25,7 @@ from validator.checks import maps
 from validator.checks.maps import _cross
 from validator.issues import Issue, Location
 from validator.jsonsource import SourcedJson
-from validator.limits import MAX_MAP_AREAS, MAX_MAP_ROUTES_PER_AREA
+from validator.limits import MAX_FINDINGS_PER_KIND, MAX_MAP_AREAS, MAX_MAP_ROUTES_PER_AREA
 from validator.loader import load_game
 from validator.mapfile import build_map
 from validator.maplayout import CellGrid, MapPlan, Rect
@@ -53,9 +54,8 @@ def oracle_check(game: Game) -> Iterator[Issue]:
             continue
         plan = MapPlan.build(game_map, metrics)
         yield from maps.check_glyphs(plan)
-        yield from oracle_crossings(plan)
-        yield from oracle_routes_through(plan)
-        yield from oracle_overlaps(plan)
+        for finding in (oracle_crossings, oracle_routes_through, oracle_overlaps):  # listed as far as the cap
+            yield from maps.at_most(finding(plan), MAX_FINDINGS_PER_KIND, game_map.source.child("areas"))
 
 
 def oracle_starts(game: Game, game_map: GameMap) -> Iterator[Issue]:
@@ -293,3 +293,21 @@ def test_the_map_schema_caps_areas_and_routes_per_area_far_above_the_shipped_map
     shipped = json.loads((DEFAULT_DECKS_DIR / "sangokushi" / "map.json").read_text(encoding="utf-8"))
     assert len(shipped["areas"]) * 100 <= MAX_MAP_AREAS
     assert max(len(a["routes"]) for a in shipped["areas"]) * 5 <= MAX_MAP_ROUTES_PER_AREA
+
+
+def test_findings_of_one_kind_stop_at_the_cap_and_say_so() -> None:
+    """300 seats on one point overlap pairwise (44,850 lines, 18.6 million at 2,000 areas): the first
+    hundred of a kind are listed, then one line says more were left; the rest is never computed."""
+    data = random_map(1)
+    first = data["areas"][0]
+    data["areas"] = [{**first, "name": KANJI[n // len(KANJI)] + KANJI[n % len(KANJI)], "x": 100.0, "y": 100.0,
+                      "routes": []} for n in range(300)]
+    names = [area["name"] for area in data["areas"]]
+    data["start_areas"] = {count: names[:int(count)] for count in data["start_areas"]}
+    game = game_with(data)
+    started = time.monotonic()
+    found = list(maps.check(game))
+    assert time.monotonic() - started < 10
+    drawing = [issue for issue in found if issue.code in ("map-seat-overlap", "map-label-overlap", "map-label-route")]
+    assert len(drawing) == MAX_FINDINGS_PER_KIND + 1
+    assert drawing[-1].message.startswith(f"more findings like the {MAX_FINDINGS_PER_KIND} above were not listed")

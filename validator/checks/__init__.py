@@ -35,8 +35,10 @@ def check_game(game: Game, *, sim_budget: float = SIM_BUDGET_SECONDS, paper: str
     result = CheckResult(game.id)
     checks: dict[str, Check] = {**CHECKS, "paper": partial(paper_fit.check, paper=paper),
                                 "simulation": partial(simulation.check, budget=sim_budget)}
+    seen: set[Issue] = set()  # a set, not the list: a map of thousands of findings made this quadratic
     for check in checks.values():
         for issue in check(game):
-            if issue not in result.issues:
+            if issue not in seen:
+                seen.add(issue)
                 result.issues.append(issue)
     return result

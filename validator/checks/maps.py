@@ -22,7 +22,8 @@ from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
 
 from ..binding import BindingError, parse_color
-from ..issues import Issue
+from ..issues import Issue, Location
+from ..limits import MAX_FINDINGS_PER_KIND
 from ..maplayout import DEFAULT_FONTS, CellGrid, MapPlan, bucketed, merged, sharing
 from ..model import Game, GameMap, MapRoute
 from ..presets import PAPER_SIZES
@@ -195,9 +196,22 @@ def check_glyphs(plan: MapPlan) -> Iterator[Issue]:
 
 def check_drawing(plan: MapPlan) -> Iterator[Issue]:
     drawn = Drawn.of(plan)
-    yield from _crossings(plan, drawn)
-    yield from _routes_through(plan, drawn)
-    yield from _overlaps(plan, drawn)
+    for finding in (_crossings, _routes_through, _overlaps):
+        yield from at_most(finding(plan, drawn), MAX_FINDINGS_PER_KIND, plan.game_map.source.child("areas"))
+
+
+def at_most(found: Iterator[Issue], limit: int, where: Location) -> Iterator[Issue]:
+    """The first `limit` findings, then one line saying more were left unlisted; the rest is never made.
+
+    Findings of one kind can be quadratic in the map (2,000 seats at one point overlap pairwise: 18.6
+    million lines); a designer needs the first hundred to see what is wrong, and the check stays bounded.
+    """
+    for count, issue in enumerate(found):
+        if count == limit:
+            yield Issue(where, issue.code, f"more findings like the {limit} above were not listed "
+                                           f"(the map has too many to check one by one: fix these first)")
+            return
+        yield issue
 
 
 @dataclass(frozen=True)
