@@ -7,12 +7,10 @@ from pathlib import Path
 from typing import Any
 
 from validator import schema
-from validator.deckfs import ConfinedError, read_bytes
 from validator.engine.registry import engine_for, engine_name, find_spec
-from validator.issues import DeckError, Issue
+from validator.issues import DeckError
 from validator.jsonsource import load_json
 from validator.ladder import LadderPlan, climb
-from validator.limits import MAX_JSON_BYTES
 from validator.model import Game
 from validator.sim_plan import SimulationPlan, at_count, default_workers, play_plan, run_plan, summarize_plan
 from validator.simulated_files import simulated_files
@@ -36,11 +34,7 @@ def report_key(game: Game) -> str:
     file but the layouts and rulebooks, which the simulation never reads) and the simulator's code (all
     of validator/ but the other games' packages). A rebuild after a layout or rulebook edit reuses the report."""
     digest = hashlib.sha256(b"fudaya report v1\0")
-    try:
-        entries = [(f"deck/{found.name}", read_bytes(game.directory, found.name, MAX_JSON_BYTES))
-                   for found in simulated_files(game)]
-    except ConfinedError as exc:
-        raise DeckError([Issue(game.location, "deck-too-large", f"the deck folder: {exc}")]) from None
+    entries = [(f"deck/{name}", data) for name, data in simulated_files(game)]
     entries += [(f"code/{p.relative_to(VALIDATOR_DIR).as_posix()}", p.read_bytes())
                 for p in VALIDATOR_DIR.rglob("*.py") if "__pycache__" not in p.parts
                 and not _other_engine(p.relative_to(VALIDATOR_DIR).parts, engine_name(game))]

@@ -57,7 +57,8 @@ def read_rows(path: Path) -> Iterator[tuple[int, list[Any]]]:
     try:
         data = read_named_file(path, MAX_FILE_BYTES)
     except ConfinedError as exc:
-        reason = f"larger than the {MAX_FILE_BYTES:,} bytes a card list needs" if "limit" in str(exc) else str(exc)
+        reason = f"larger than the {MAX_FILE_BYTES:,} bytes a card list needs" if exc.kind == "too-large" \
+            else str(exc)
         raise RowError(path, 0, 0, reason) from None
     if suffix == ".csv":
         yield from _csv_rows(path, data)

@@ -13,7 +13,7 @@ import time
 from collections.abc import Callable, Iterable
 from pathlib import Path
 
-from validator.deckfs import ConfinedError, deck_root, resolve
+from validator.deckfs import deck_root, inside_or_none
 from validator.issues import DeckError
 from validator.jsonsource import load_json
 from validator.model import Game
@@ -41,27 +41,17 @@ def affected(game_dir: Path, changed: Iterable[Path]) -> tuple[str, ...]:
     for component in components:
         cid, kind = str(component.get("id")), component.get("kind")
         for key in ("cards", "layout", "source", "map"):
-            owned = _inside(game_dir, component.get(key))
+            owned = inside_or_none(game_dir, component.get(key), must_exist=False)
             if owned is not None:
                 extra = rulebooks if kind in ("deck", "sheet") else []
                 owners.setdefault(owned, set()).update([cid, *extra])
     found: set[str] = set()
     for path in changed:
-        owner = owners.get(_inside(game_dir, path) or path)
+        owner = owners.get(inside_or_none(game_dir, path, must_exist=False) or path)
         if owner is None:
             return ALL  # game.json, an asset, a font: anything may draw it
         found |= owner
     return tuple(sorted(found))
-
-
-def _inside(game_dir: Path, name: object) -> Path | None:
-    """The resolved path of a file inside the deck: one game.json names (relative) or one the OS reported."""
-    if not (isinstance(name, Path) or isinstance(name, str) and not Path(name).is_absolute()):
-        return None
-    try:
-        return resolve(game_dir, name, must_exist=False)
-    except ConfinedError:
-        return None
 
 
 def watched_folders(game_dir: Path) -> tuple[Path, ...]:

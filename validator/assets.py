@@ -29,14 +29,13 @@ def resolve_asset(deck_dir: Path, relative: str, where: Location) -> Path | Issu
     try:
         return stat_file(deck_dir, relative).path
     except ConfinedError as exc:
-        reason = str(exc)
-        if "leaves the deck" in reason:
+        if exc.kind == "outside":
             return Issue(where, "asset-outside-deck", f"asset path {relative!r} leaves the deck folder")
-        if "not found" in reason:
+        if exc.kind == "missing":
             return Issue(where, "asset-missing", f"asset file {relative!r} not found in the deck folder")
-        if "is a folder" in reason:
+        if exc.kind == "folder":
             return Issue(where, "asset-missing", f"asset path {relative!r} is a folder, not a file")
-        return Issue(where, "asset-unreadable", f"asset {reason}")
+        return Issue(where, "asset-unreadable", f"asset {exc}")
 
 
 def resolve_font(deck_dir: Path, spec: str, where: Location) -> Path | Issue:

@@ -26,7 +26,13 @@ _NONBLOCK = getattr(os, "O_NONBLOCK", 0)  # a FIFO opened to be refused must not
 
 
 class ConfinedError(ValueError):
-    """A deck file that may not be read or written; the message says why in a few words."""
+    """A deck file that may not be read or written; the message says why in a few words, `kind` which
+    refusal it is, for callers that word or code it their own way: "outside" (leaves the deck), "missing",
+    "folder" (a folder, not a file), "not-regular" (device, FIFO, socket), "too-large", "unreadable"."""
+
+    def __init__(self, message: str, kind: str = "unreadable") -> None:
+        super().__init__(message)
+        self.kind = kind
 
 
 @dataclass(frozen=True)
@@ -45,7 +51,7 @@ def deck_root(folder: Path) -> Path:
     try:
         root = folder.resolve(strict=True)
     except FileNotFoundError:
-        raise ConfinedError(f"folder {folder} not found") from None
+        raise ConfinedError(f"folder {folder} not found", "missing") from None
     except (OSError, RuntimeError) as exc:  # RuntimeError: a symlink loop (Python 3.11)
         raise ConfinedError(f"folder {folder} cannot be resolved ({_why(exc)})") from None
     if not root.is_dir():
@@ -70,10 +76,21 @@ def resolve(root: Path, name: str | Path, *, must_exist: bool = True) -> Path:
     except (OSError, RuntimeError) as exc:
         raise ConfinedError(f"{text[:80]!r} cannot be resolved ({_why(exc)})") from None
     if resolved == base or not resolved.is_relative_to(base):
-        raise ConfinedError(f"{text[:80]!r} leaves the deck folder")
+        raise ConfinedError(f"{text[:80]!r} leaves the deck folder", "outside")
     if must_exist and not os.path.lexists(resolved):
-        raise ConfinedError(f"{text[:80]!r} not found in the deck folder")
+        raise ConfinedError(f"{text[:80]!r} not found in the deck folder", "missing")
     return resolved
+
+
+def inside_or_none(root: Path, name: object, *, must_exist: bool = True) -> Path | None:
+    """resolve() for a name that may be anything a deck holds (a JSON value): None unless it is a path
+    that leads inside the deck."""
+    if not isinstance(name, (str, Path)):
+        return None
+    try:
+        return resolve(root, name, must_exist=must_exist)
+    except ConfinedError:
+        return None
 
 
 def stat_file(root: Path, name: str | Path) -> DeckFile:
@@ -84,9 +101,10 @@ def stat_file(root: Path, name: str | Path) -> DeckFile:
     except OSError as exc:
         raise ConfinedError(f"{os.fspath(name)[:80]!r} cannot be read ({_why(exc)})") from None
     if stat.S_ISDIR(info.st_mode):
-        raise ConfinedError(f"{os.fspath(name)[:80]!r} is a folder, not a file")
+        raise ConfinedError(f"{os.fspath(name)[:80]!r} is a folder, not a file", "folder")
     if not stat.S_ISREG(info.st_mode):
-        raise ConfinedError(f"{os.fspath(name)[:80]!r} is not a regular file (a device, FIFO or socket)")
+        raise ConfinedError(f"{os.fspath(name)[:80]!r} is not a regular file (a device, FIFO or socket)",
+                            "not-regular")
     base = deck_root(root)
     return DeckFile(base, path, path.relative_to(base).as_posix(), Path(os.fspath(name)).as_posix(), info.st_size)
 
@@ -99,7 +117,7 @@ def read_bytes(root: Path, name: str | Path, limit: int) -> bytes:
     """
     found = stat_file(root, name)
     if found.size > limit:
-        raise ConfinedError(f"{found.relative!r} is {found.size:,} bytes, over the {limit:,}-byte limit")
+        raise ConfinedError(f"{found.relative!r} is {found.size:,} bytes, over the {limit:,}-byte limit", "too-large")
     try:
         descriptor = os.open(found.path, os.O_RDONLY | _NONBLOCK | _NOFOLLOW | _CLOEXEC)
     except OSError as exc:
@@ -107,10 +125,10 @@ def read_bytes(root: Path, name: str | Path, limit: int) -> bytes:
     with os.fdopen(descriptor, "rb") as file:
         info = os.fstat(file.fileno())
         if not stat.S_ISREG(info.st_mode):
-            raise ConfinedError(f"{found.relative!r} is not a regular file")
+            raise ConfinedError(f"{found.relative!r} is not a regular file", "not-regular")
         data = file.read(limit + 1)
     if len(data) > limit:
-        raise ConfinedError(f"{found.relative!r} is over the {limit:,}-byte limit")
+        raise ConfinedError(f"{found.relative!r} is over the {limit:,}-byte limit", "too-large")
     return data
 
 
@@ -120,7 +138,7 @@ def read_named_file(path: Path, limit: int) -> bytes:
     try:
         resolved = path.resolve(strict=True)
     except FileNotFoundError:
-        raise ConfinedError("file not found") from None
+        raise ConfinedError("file not found", "missing") from None
     except (OSError, RuntimeError) as exc:
         raise ConfinedError(f"cannot be resolved ({_why(exc)})") from None
     folder = resolved.parent
@@ -146,7 +164,7 @@ def write_bytes(root: Path, name: str | Path, data: bytes) -> Path:
     target = folder_path / final
     temporary = folder_path / f".{final[:60]}.{os.getpid()}-{secrets.token_hex(6)}.tmp"
     if target.is_dir() and not target.is_symlink():
-        raise ConfinedError(f"{text[:80]!r} is a folder, not a file")
+        raise ConfinedError(f"{text[:80]!r} is a folder, not a file", "folder")
     try:
         descriptor = os.open(temporary, os.O_WRONLY | os.O_CREAT | os.O_EXCL | _NOFOLLOW | _CLOEXEC, 0o644)
     except OSError as exc:

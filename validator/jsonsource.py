@@ -80,6 +80,14 @@ class _DuplicateKey(ValueError):
         self.key = key
 
 
+# How the file layer's refusals read as issues of a JSON file: (code, message).
+_REFUSED = {
+    "missing": ("missing-file", "file not found"),
+    "too-large": ("file-too-large", "larger than {limit:,} bytes, the limit for {what}"),
+    "outside": ("asset-outside-deck", "{reason}"),
+}
+
+
 def load_json(path: Path, root: Path | None = None, *, limit: int = MAX_JSON_BYTES,
               what: str = "a deck JSON file") -> SourcedJson:
     """Parse `path` (a deck file when `root`, its deck folder, is given; else a file confined to its own
@@ -92,11 +100,8 @@ def load_json(path: Path, root: Path | None = None, *, limit: int = MAX_JSON_BYT
         raw = read_bytes(base, name, limit)
         text = raw.decode("utf-8").replace("\r\n", "\n").replace("\r", "\n")  # as read_text's newlines
     except ConfinedError as exc:
-        code = "missing-file" if "not found" in str(exc) else "file-too-large" if "limit" in str(exc) \
-            else "asset-outside-deck" if "leaves the deck" in str(exc) else "unreadable"
-        why = f"larger than {limit:,} bytes, the limit for {what}" if code == "file-too-large" \
-            else "file not found" if code == "missing-file" else str(exc)
-        raise DeckError([Issue(where, code, why)]) from None
+        code, why = _REFUSED.get(exc.kind, ("unreadable", str(exc)))
+        raise DeckError([Issue(where, code, why.format(limit=limit, what=what, reason=exc))]) from None
     except UnicodeDecodeError as exc:
         raise DeckError([Issue(where, "bad-encoding", f"not UTF-8 text ({exc.reason})")]) from None
     except OSError as exc:

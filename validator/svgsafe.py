@@ -32,7 +32,7 @@ def checked_svg(path: Path) -> bytes | str:
     try:
         data = read_bytes(path.parent, path.name, MAX_SVG_BYTES)
     except ConfinedError as exc:
-        if "limit" in str(exc):
+        if exc.kind == "too-large":
             return f"is larger than {MAX_SVG_BYTES:,} bytes, the limit for an SVG"
         return f"cannot be read ({exc})"
     problem = svg_data_problem(data)
