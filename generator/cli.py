@@ -3,7 +3,6 @@ from __future__ import annotations
 
 import contextlib
 import os
-import re
 import sys
 from collections.abc import Iterator
 from enum import StrEnum
@@ -16,7 +15,7 @@ from validator.checks import check_game
 from validator.engine.api import RulesGame
 from validator.engine.scoring import HandScorer
 from validator.issues import DeckError, Issue
-from validator.loader import find_games, load_game
+from validator.loader import GAME_ID, find_games, load_game
 from validator.model import Game
 from validator.paths import working_decks_dir, working_output_dir
 from validator.wording import counted
@@ -103,7 +102,7 @@ def _contents(game: Game) -> str:
     return ", ".join(counted(n, noun) for noun, n in counts.items())
 
 
-GAME_NAME = re.compile(r"[a-z0-9][a-z0-9_-]*")  # as schema/defs.schema.json's id: a folder name, never a path
+GAME_NAME = GAME_ID  # a folder name, never a path (the loader's own test)
 
 
 def _games(requested: list[str] | None, decks: Path) -> list[str]:
@@ -717,10 +716,8 @@ def import_(
 
     from .spreadsheet import RowError, import_into_game
 
-    if not GAME_NAME.fullmatch(name):
-        _err(f"{name!r}: not a game name (lower-case letters, digits, - and _)")
-        raise typer.Exit(1)
-    folder = (decks if decks is not None else Path.cwd() / "decks") / name
+    decks_dir = decks if decks is not None else Path.cwd() / "decks"
+    folder = decks_dir / _games([name], decks_dir)[0]
     try:
         cards_file, count = import_into_game(folder, source, component)
     except DeckError as exc:

@@ -25,7 +25,7 @@ from typing import Any
 
 from PIL import Image
 
-from validator.geometry import MM_PER_INCH
+from validator.geometry import MM_PER_INCH, POINTS_PER_MM
 from validator.limits import MAX_IMAGE_PIXELS
 from validator.model import Deck, Game
 
@@ -133,7 +133,7 @@ class Renderer:
 def _crop(page: tuple[float, float], box: Box, scale: float) -> tuple[float, ...]:
     """Points to cut off the page (left, bottom, right, top) so that what is drawn is the box's pixels
     of the whole page drawn at `scale` (edges rounded to the nearest pixel); pypdfium2 rounds each up."""
-    px = scale * 72 / MM_PER_INCH
+    px = scale * POINTS_PER_MM
     x, y, width, height = box
     full = [math.ceil(side * scale) for side in page]
     pixels = (round(x * px), round(y * px), full[0] - round((x + width) * px), full[1] - round((y + height) * px))

@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, NoReturn
 
-from validator.geometry import MM_PER_INCH
+from validator.geometry import POINTS_PER_MM
 from validator.issues import DeckError, Issue, shown
 from validator.jsonsource import SourcedJson, load_json
 from validator.limits import MAX_MANIFEST_BYTES
@@ -73,9 +73,12 @@ class Manifest:
 
 def _stamp(path: Path) -> Stamp:
     try:
-        info = os.lstat(path)
+        return _stamped(os.lstat(path))
     except FileNotFoundError:
         return None
+
+
+def _stamped(info: os.stat_result) -> Stamp:
     return info.st_dev, info.st_ino, info.st_mtime_ns, info.st_size
 
 
@@ -154,7 +157,7 @@ class _Reader:
                 self.fail(at, f"{shown(value)}: no such file in {self.folder}")
             if not stat.S_ISREG(info.st_mode):
                 self.fail(at, f"{shown(value)} is not a regular file in {self.folder} (a link, a folder?)")
-            self._stamps[path] = info.st_dev, info.st_ino, info.st_mtime_ns, info.st_size
+            self._stamps[path] = _stamped(info)
         return name
 
     def _pdf(self, name: str, at: str) -> Any:
@@ -184,7 +187,7 @@ class _Reader:
         if type(page) is not int or not 1 <= page <= len(pdf):
             self.fail(f"{at}/page", f"{shown(str(page))} is not a page of {name} (1 to {len(pdf)})")
         x, y, width, height = (self._number(entry, key, at) for key in ("x", "y", "width", "height"))
-        page_width, page_height = (v / 72 * MM_PER_INCH for v in pdf.get_page_size(page - 1))
+        page_width, page_height = (v / POINTS_PER_MM for v in pdf.get_page_size(page - 1))
         if not (width > 0 and height > 0 and min(x, y) >= -TOLERANCE_MM and x + width <= page_width + TOLERANCE_MM
                 and y + height <= page_height + TOLERANCE_MM):
             self.fail(at, f"the box {x:g}, {y:g}, {width:g} × {height:g} mm is not inside page {page} of {name} "
