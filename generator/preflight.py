@@ -27,10 +27,11 @@ import pikepdf
 from pikepdf import Array, Dictionary, Name, Stream
 
 from validator.geometry import POINTS_PER_MM
+from validator.issues import one_line
 from validator.limits import MAX_COLOUR_SPACE_DEPTH, MAX_FORM_DEPTH, MAX_PDF_PAGES
 from validator.presets import PRINT_MIN_LINE_MM, PRINT_MIN_TEXT_PT
 
-from .preflight_budget import Budget, Refused, clean, decode, qpdf_limits
+from .preflight_budget import Budget, Refused, decode, qpdf_limits
 from .preflight_content import DAMAGED, SHOWS, Operation, page_content, parse_content
 
 Matrix = tuple[float, float, float, float, float, float]
@@ -263,7 +264,7 @@ class _Walker:
                     if space is not None:
                         self._colour(_space_family(space, resources), [], _point(state.ctm), "inline image")
                 elif operator == DAMAGED:  # what qpdf skipped or guessed at to parse the content
-                    self.page.add(f"damaged content ({clean(operands[0], 100)})", at)
+                    self.page.add(f"damaged content ({one_line(operands[0], 100)})", at)
             except MALFORMED:  # what the operator names in the resources is not what it must be
                 name = "inline image" if operator == b"INLINE IMAGE" else operator.decode()
                 self.page.add(f"{name} could not be read (malformed operands or resources)", at)
@@ -338,7 +339,7 @@ class _Walker:
                 self.drawing.pop()
 
     def _where(self, name: str) -> str:
-        return f"form {clean(name, 40)} on page {self.page.number}"
+        return f"form {one_line(name, 40)} on page {self.page.number}"
 
 
 def _transparent(graphics: Any) -> bool:
@@ -368,7 +369,7 @@ def _fonts(resources: Any, seen: set[tuple[int, int]], budget: Budget, depth: in
         described = descendants[0] if isinstance(descendants, Array) and len(descendants) else font
         descriptor = _dict(_dict(described).get("/FontDescriptor"))
         embedded = any(key in descriptor for key in ("/FontFile", "/FontFile2", "/FontFile3"))
-        yield clean(str(font.get("/BaseFont", "/?"))[1:], 80), embedded
+        yield one_line(str(font.get("/BaseFont", "/?"))[1:], 80), embedded
     for xobject in xobjects.values():
         if isinstance(xobject, Stream) and xobject.get("/Subtype") == "/Form" and xobject.objgen not in seen:
             seen.add(xobject.objgen)
@@ -408,7 +409,7 @@ def _pdfx(pdf: pikepdf.Pdf, root: Any, required: bool, budget: Budget) -> tuple[
         return None, [Finding(0, "not PDF/X (no GTS_PDFXVersion)")] if required else []
     found = []
     if version not in PDFX_VERSIONS:
-        found.append(Finding(0, f"PDF/X version {clean(repr(version), 60)} is not one this check knows"))
+        found.append(Finding(0, f"PDF/X version {one_line(repr(version), 60)} is not one this check knows"))
     elif _header_version(pdf) > PDFX_VERSIONS[version]:
         found.append(Finding(0, f"PDF {'.'.join(map(str, _header_version(pdf)))} is newer than {version} allows"))
     if version.startswith("PDF/X-1") and str(info.get("/GTS_PDFXConformance", "")) not in (
@@ -497,7 +498,7 @@ def preflight(path: Path, limits: Limits = Limits(), *, boxes: bool = True, pdfx
             except pikepdf.PdfError as exc:  # damage qpdf finds only when it reads an object
                 return [unreadable(exc)]
             except (*MALFORMED, RecursionError) as exc:  # a malformed structure outside any page's content
-                return [refusal(f"malformed PDF structure ({type(exc).__name__}: {clean(str(exc), 120)})")]
+                return [refusal(f"malformed PDF structure ({type(exc).__name__}: {one_line(str(exc), 120)})")]
 
 
 ENCRYPTED = "encrypted; preflight reads only unencrypted print files"
@@ -509,7 +510,7 @@ def refusal(why: str) -> Finding:
 
 
 def unreadable(exc: Exception) -> Finding:
-    return Finding(0, f"not a readable PDF ({clean(str(exc))})", refused=True)
+    return Finding(0, f"not a readable PDF ({one_line(str(exc))})", refused=True)
 
 
 def _preflight(pdf: pikepdf.Pdf, limits: Limits, budget: Budget, *, boxes: bool, pdfx: bool) -> list[Finding]:
@@ -556,7 +557,7 @@ def _damage(pdf: pikepdf.Pdf) -> list[Finding]:
     if not told:
         return []
     more = f"; {len(told) - 1} more" if len(told) > 1 else ""
-    return [Finding(0, f"damaged: qpdf repaired it to read it ({clean(told[0], 120)}{more})")]
+    return [Finding(0, f"damaged: qpdf repaired it to read it ({one_line(told[0], 120)}{more})")]
 
 
 def preflight_print_file(path: Path) -> list[Finding]:

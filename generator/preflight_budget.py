@@ -25,6 +25,7 @@ from typing import Any, TypeVar
 import pikepdf
 from pikepdf import Array, Dictionary, Name, Stream
 
+from validator.issues import one_line
 from validator.limits import (
     MAX_ARRAY_ITEMS,
     MAX_CONTENT_BYTES,
@@ -48,13 +49,6 @@ EXPANSION = {"/RunLengthDecode": 64, "/LZWDecode": 2731}
 
 class Refused(Exception):
     """A file preflight stops reading; the message is the one line that says why."""
-
-
-def clean(text: str, limit: int = 200) -> str:
-    """Text from a file or from qpdf about it, safe on one line: control characters escaped, clipped."""
-    text = re.sub(r"[\x00-\x1f\x7f-\x9f\u2028\u2029\u202a-\u202e\u2066-\u2069]",
-                  lambda m: f"\\x{ord(m.group()):02x}", text)
-    return text if len(text) <= limit else text[:limit] + "…"
 
 
 @dataclass
@@ -172,9 +166,9 @@ def decode(stream: Stream, budget: Budget, where: str) -> bytes:
             elif name == "/ASCII85Decode":
                 raise Refused(f"{where} decodes to over {MAX_STREAM_BYTES // MIB} MiB")
             else:
-                raise Refused(f"{where} uses the filter {clean(name, 40)}, which content does not")
+                raise Refused(f"{where} uses the filter {one_line(name, 40)}, which content does not")
         except ValueError as exc:  # binascii.Error
-            raise pikepdf.PdfError(f"{where}: damaged {name[1:]} data ({clean(str(exc))})") from None
+            raise pikepdf.PdfError(f"{where}: damaged {name[1:]} data ({one_line(str(exc))})") from None
         if len(data) > MAX_STREAM_BYTES:
             raise Refused(f"{where} decodes to over {MAX_STREAM_BYTES // MIB} MiB")
     budget.charge_bytes(len(data), where)
@@ -262,7 +256,7 @@ def run_bounded(function: Callable[..., T], *args: Any, refused: Callable[[str],
             except _OutOfTime:
                 outcome = ("refused", f"takes over {MAX_PREFLIGHT_SECONDS} s")
             except Exception as exc:  # noqa: BLE001 - one line, not a traceback, whatever went wrong
-                outcome = ("refused", f"preflight failed ({type(exc).__name__}: {clean(str(exc))})")
+                outcome = ("refused", f"preflight failed ({type(exc).__name__}: {one_line(str(exc))})")
             with os.fdopen(write, "wb") as pipe:
                 pickle.dump(outcome, pipe)
         finally:

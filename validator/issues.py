@@ -89,6 +89,13 @@ def _printable(line: str) -> str:
     return _UNPRINTABLE.sub(lambda m: m.group().encode("unicode_escape").decode("ascii"), line)
 
 
+def one_line(text: str, limit: int = 200) -> str:
+    """Text from a file (or a library about it) safe on one line of a message: what would break or disguise
+    the line escaped, the tail cut when longer than `limit` characters."""
+    text = _printable(text)
+    return text if len(text) <= limit else text[:limit] + "…"
+
+
 def shown(text: str, limit: int = 40) -> str:
     """`text` quoted for a message, its tail cut when longer than `limit` characters."""
     return repr(text if len(text) <= limit else text[: limit - 1] + "…")
