@@ -3,7 +3,9 @@
 The goldens of gogyo, jinzai and sengoku were written by the engines as they stood before the
 game-package merge (jinzai's after its chance stream moved to the harness); the merged engines
 reproduce them line for line, through simulate() and through the checked State API. sangokushi's
-were written when its engine first played the real deck and map.
+were written when its engine first played the real deck and map. sanguosha's were written by its
+generator-coroutine engine before the rebuild on an explicit decision stack (issue 26), which
+reproduces them line for line.
 """
 from __future__ import annotations
 
@@ -48,12 +50,20 @@ RECORDS: dict[str, tuple[Callable[[], RulesGame], tuple[str, ...], int, int]] = 
     "sangokushi-random-4p": (lambda: engine("sangokushi"), (R,) * 4, 150, 1),
     "sangokushi-greedy-4p": (lambda: engine("sangokushi"), (G,) * 4, 100, 2),
     "sangokushi-mixed-3p": (lambda: engine("sangokushi"), (G, R, G), 100, 3),
+    "sanguosha-random-5p": (lambda: engine("sanguosha"), (R,) * 5, 300, 1),
+    "sanguosha-random-2p": (lambda: engine("sanguosha"), (R,) * 2, 200, 1),
+    "sanguosha-random-8p": (lambda: engine("sanguosha"), (R,) * 8, 100, 1),
+    "sanguosha-greedy-5p": (lambda: engine("sanguosha"), (G,) * 5, 100, 2),
+    "sanguosha-greedy-9p": (lambda: engine("sanguosha"), (G,) * 9, 30, 2),
+    "sanguosha-mixed-6p": (lambda: engine("sanguosha"), (G, R, G, R, G, R), 60, 3),
 }
 PLAYTHROUGHS: dict[str, tuple[str, tuple[str, ...], int]] = {
     "gogyo-playthrough": ("gogyo", (G, R, G), 5),
     "jinzai-playthrough": ("jinzai", (G, R, G), 5),
     "sengoku-playthrough": ("sengoku", (G, R, G), 5),
     "sangokushi-playthrough": ("sangokushi", (G, G), 5),
+    "sanguosha-playthrough": ("sanguosha", (G, R, G, G, R), 5),
+    "sanguosha-playthrough-8p": ("sanguosha", (G,) * 8, 7),
 }
 
 
