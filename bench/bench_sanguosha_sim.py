@@ -14,7 +14,7 @@ import time
 
 from validator.engine.policies import RandomPolicy
 from validator.games.sanguosha.positions import game_from_files
-from validator.games.sanguosha.state import SanguoshaGame
+from validator.games.sanguosha.game import SanguoshaGame
 from validator.simulate import play_game
 
 TARGET = 200.0

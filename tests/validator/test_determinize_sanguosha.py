@@ -1,12 +1,12 @@
 """sanguosha's determinizer (validator/games/sanguosha/determinize.py) and the mcts policy on it.
 
 A dealt state must keep everything the seat has seen where it is — its hand, every public zone, the
-known identities and generals, the pending decision inside its frame stack — deal only what it has
-not seen, hand the future to a generator of its own, and be a function of the observation and the
-seed alone. The observation's log (the table talk the deal is replayed from) must show no card the
-seat did not see."""
+known identities and generals, the cards it knows another seat holds, the stack of pending steps —
+deal only what it has not seen, hand the future to a generator of its own, and be a function of what
+the seat has seen and the seed alone (two states the seat cannot tell apart deal alike)."""
 from __future__ import annotations
 
+import pickle
 import random
 from collections.abc import Iterator
 
@@ -16,19 +16,9 @@ from positions import positions
 from validator.engine.policies import find_policy
 from validator.engine.registry import engine_for
 from validator.games.sanguosha.determinize import determinize
-from validator.games.sanguosha.rules import (
-    EFFECT_INDEX,
-    GIVE,
-    HAND,
-    NONE,
-    P_GENERAL,
-    P_GUANXING,
-    P_WUGU,
-    SKILL,
-    SanguoshaObservation,
-    unpack,
-)
-from validator.games.sanguosha.state import LOG_ASK, LOG_DUMP, LOG_POP, LOG_RAND, PUBLIC, SanguoshaState
+from validator.games.sanguosha.positions import CardPicker, game_from_files, position
+from validator.games.sanguosha.rules import EFFECT_INDEX, PASS_ACTION, SKILL, USE, act
+from validator.games.sanguosha.state import SanguoshaState
 from validator.loader import load_game
 from validator.paths import DEFAULT_DECKS_DIR
 from validator.simulate import SimConfig, simulate
@@ -54,44 +44,12 @@ def _sampled(game, players: int, count: int) -> Iterator[SanguoshaState]:
         seed += 1
 
 
-def _known_holdings(view: SanguoshaObservation) -> dict[int, int]:
-    """Cards the seat knows another seat holds (a subset): taken face up into a hand (五穀), or handed
-    over where the seat saw which card, and neither shown since nor possibly passed on unseen."""
-    mine = dict(view.private_log)
-    known: dict[int, int] = {}
-
-    def forget(seat: int) -> None:
-        for card in [card for card, holder in known.items() if holder == seat]:
-            del known[card]
-
-    for at, entry in enumerate(view.log):
-        if entry[0] == LOG_ASK:
-            kind, a, b, c, _ = unpack(mine.get(at, entry[4]))
-            if entry[3][0] == P_WUGU:
-                known[a] = entry[2]
-            elif kind == GIVE and a < HAND:
-                known[a] = b
-            elif kind == SKILL and a == RENDE:
-                if b < HAND:
-                    known[b] = c
-                else:
-                    forget(entry[2])
-            elif a < HAND:
-                known.pop(a, None)
-        elif entry[0] == LOG_RAND:
-            card = entry[3] if entry[3] >= 0 else mine.get(at, -1)
-            if card < 0:
-                forget(entry[1])
-            else:
-                known.pop(card, None)
-                if entry[2] >= 0:
-                    known[card] = entry[2]
-        elif entry[0] == LOG_POP:
-            known.pop(entry[2] if entry[2] >= 0 else mine.get(at, -1), None)
-        elif entry[0] == LOG_DUMP:
-            for card in entry[2]:
-                known.pop(card, None)
-    return {card: holder for card, holder in known.items() if holder != view.seat}
+def _known_holdings(state: SanguoshaState, me: int) -> dict[int, int]:
+    """Cards the state records `me` as knowing in another seat's hand (the scenario tests below check
+    that record against what the seat saw)."""
+    bit = 1 << me
+    return {card: seat for seat, hand in enumerate(state.hands) if seat != me for card in hand
+            if state.known[card] & bit}
 
 
 def _unseen(state: SanguoshaState, me: int) -> set[int]:
@@ -113,7 +71,7 @@ def _check_deal(state: SanguoshaState, rng: random.Random) -> int:
     view = state.observation(me)
     dealt = determinize(view, rng)
     dealt.check_invariants()
-    assert dealt.observation(me) == view  # all it has seen, the table talk included
+    assert dealt.observation(me) == view  # all it has seen
     assert dealt.hands[me] == state.hands[me]
     assert (dealt.equip, dealt.judge, dealt.judge_as) == (state.equip, state.judge, state.judge_as)
     assert (dealt.discard, dealt.proc, len(dealt.deck)) == (state.discard, state.proc, len(state.deck))
@@ -127,7 +85,7 @@ def _check_deal(state: SanguoshaState, rng: random.Random) -> int:
             assert dealt.general[seat] == state.general[seat]
             assert (dealt.hp[seat], dealt.max_hp[seat]) == (state.hp[seat], state.max_hp[seat])
     assert sorted(dealt.role) == sorted(state.role)
-    known = _known_holdings(view)
+    known = _known_holdings(state, me)
     for card, holder in known.items():  # a known card is never given to another seat
         assert card in state.hands[holder]
         assert card in dealt.hands[holder]
@@ -161,15 +119,15 @@ def test_what_is_dealt_varies_and_the_observation_alone_decides_it(sanguosha) ->
 
 
 def test_a_dealt_state_plays_on_and_clones_alike(sanguosha) -> None:
-    """A dealt state is a plain game: it plays to the end under its invariants, and a clone of it (which
-    replays its history over its own chance log) plays on alike."""
+    """A dealt state is a plain game: it plays to the end under its invariants, and a clone of it, or a
+    copy through pickle, plays on alike."""
     played = 0
     for players in (3, 6):
         for state in list(_sampled(sanguosha, players, 8))[::2]:
             played += 1
             dealt = determinize(state.observation(state.current_player()), random.Random(4))
-            assert type(dealt) is SanguoshaState and dealt.tap is None
-            copy = dealt.clone()
+            assert type(dealt) is SanguoshaState
+            copy = dealt.clone() if played % 2 else pickle.loads(pickle.dumps(dealt))
             assert (copy.hands, copy.deck, copy.legal) == (dealt.hands, dealt.deck, dealt.legal)
             moves = random.Random(5)
             while not dealt.is_terminal():
@@ -181,35 +139,54 @@ def test_a_dealt_state_plays_on_and_clones_alike(sanguosha) -> None:
     assert played == 8
 
 
-def test_the_log_shows_no_card_a_seat_could_not_see(sanguosha) -> None:
-    """The observation's table talk: a card drawn, looked at or taken unseen shows only in the private
-    half of those who saw it; a general chosen, a card handed on by 仁徳 or 遺計 or put back by 観星,
-    only to the one who chose it (and the one handed it)."""
-    for players in (4, 7):
-        for state in positions(sanguosha, 11, players, rate=0.2):
-            for seat in range(players):
-                view = state.observation(seat)
-                for entry in view.log:
-                    if entry[0] == LOG_POP:
-                        assert (entry[2] >= 0) == (entry[1] == PUBLIC)
-                    elif entry[0] == LOG_RAND:
-                        assert (entry[3] >= 0) == (entry[2] == PUBLIC)
-                    elif entry[0] == LOG_ASK:
-                        kind, a, b, _, _ = unpack(entry[4])
-                        if entry[3][0] in (P_GENERAL, P_GUANXING) or kind == GIVE:
-                            assert a == NONE
-                        if kind == SKILL and a == RENDE:
-                            assert b == NONE
-                for at, _ in view.private_log:
-                    entry = view.log[at]
-                    if entry[0] == LOG_POP:
-                        assert entry[1] == seat
-                    elif entry[0] == LOG_RAND:
-                        assert seat in entry[1:3]
-                    else:
-                        kind, a, b, c, _ = unpack(entry[4])
-                        receiver = b if kind == GIVE else c if kind == SKILL else -1
-                        assert seat in (entry[2], receiver)
+def test_a_stale_or_foreign_view_is_refused(sanguosha) -> None:
+    state = next(_sampled(sanguosha, 4, 1))
+    me = state.current_player()
+    view = state.observation(me)
+    with pytest.raises(ValueError, match="only the deciding seat"):
+        determinize(state.observation((me + 1) % 4), random.Random(1))
+    state.apply_action(state.legal_actions()[0])
+    with pytest.raises(ValueError, match="as it stands"):
+        determinize(view, random.Random(1))
+
+
+GAME = game_from_files()
+
+
+def _two(hand0, hand1, **kw):
+    return position(GAME, ["liubei", "caocao", "sunquan", "simayi"], ["lord", "rebel", "loyalist", "renegade"],
+                    hands={0: hand0, 1: hand1}, **kw)
+
+
+def test_a_card_handed_over_by_rende_stays_known_to_giver_and_taker_only() -> None:
+    pick = CardPicker(GAME)
+    gift, kept = pick("tao"), pick("shan")
+    st = _two([gift, kept], [pick("sha")])
+    st.apply_action(act(SKILL, EFFECT_INDEX["rende"], gift, 1))
+    assert gift in st.hands[1]
+    assert st.known[gift] == 0b11  # the giver (seat 0) and the taker (seat 1); not seats 2 and 3
+    for n in range(20):
+        assert gift in determinize(st.observation(0), random.Random(n)).hands[1]
+    st.apply_action(PASS_ACTION)  # seat 0 ends its play phase; seat 1's turn comes
+    while st.current_player() != 1 or st.prompt[0] != 1:
+        st.apply_action(st.legal_actions()[-1] if st.current_player() == 0 else st.legal_actions()[0])
+    moved = sum(gift not in determinize(st.observation(1), random.Random(n)).hands[1] for n in range(20))
+    assert moved == 0  # its own hand never moves
+    assert st.known[gift] & 0b1100 == 0
+
+
+def test_a_card_taken_face_up_is_known_to_everyone_and_a_drawn_one_to_its_drawer() -> None:
+    pick = CardPicker(GAME)
+    steal, target_card = pick("shunshou"), pick("bagua")
+    st = _two([steal], [], equipment={1: [target_card]})
+    st.apply_action(act(USE, steal, 1))  # its one card, the armour, is taken face up (no choice to make)
+    assert target_card in st.hands[0] and st.known[target_card] == -1
+    st.apply_action(PASS_ACTION)
+    while st.current_player() != 1 or st.prompt[0] != 1:
+        st.apply_action(st.legal_actions()[0])
+    assert len(st.hands[1]) == 2 and all(st.known[c] == 0b10 for c in st.hands[1])  # drawn: its own
+    dealt = determinize(st.observation(1), random.Random(3))
+    assert target_card in dealt.hands[0]
 
 
 def test_mcts_searches_sanguosha_and_a_seeded_match_repeats(sanguosha) -> None:

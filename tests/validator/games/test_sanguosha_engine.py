@@ -6,7 +6,7 @@ import json
 import random
 
 from validator.engine.api import TERMINAL
-from validator.games.sanguosha.flow import trig
+from validator.games.sanguosha.options import trig
 from validator.games.sanguosha.positions import CardPicker, game_from_files, position
 from validator.games.sanguosha.rules import (
     CONVERT,

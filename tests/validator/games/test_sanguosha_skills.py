@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import json
 
-from validator.games.sanguosha.flow import trig
+from validator.games.sanguosha.options import trig
 from validator.games.sanguosha.positions import CardPicker, game_from_files, position
 from validator.games.sanguosha.rules import (
     CONVERT,

@@ -5,8 +5,8 @@ from ...engine.spec import GameSpec, TableCost
 from .claims import SanguoshaOracle
 from .data import check
 from .determinize import determinize
+from .game import SanguoshaGame
 from .policies import choose
-from .state import SanguoshaGame
 
 SPEC = GameSpec(name="sanguosha", engine=SanguoshaGame.from_model, greedy=choose, oracle=SanguoshaOracle.from_model,
                 data_checks=check, rules_schema="rules/sanguosha.schema.json",

@@ -28,10 +28,13 @@ from typing import TYPE_CHECKING
 
 from ...model import Game as GameModel
 from .cards import equip
-from .flow import Flow, damage, lose_hp, pick
+from .damage import damage, lose_hp
+from .flow import pick
+from .game import SanguoshaGame
+from .options import sha_targets
 from .rules import CARD_NAMES, CLARIFICATIONS, MINUS_SLOT, P_TAO, PASS_ACTION, PLUS_SLOT, ROLE_NAMES, TAO
-from .state import GameOver, SanguoshaGame, SanguoshaState, TurnEnd
-from .turn import sha_targets
+from .stack import Frame
+from .state import SanguoshaState
 
 if TYPE_CHECKING:
     from ...engine.claims import ClarificationRef, HandScoreClaim
@@ -225,19 +228,13 @@ class SanguoshaOracle:
         return names.index(name)
 
 
-def _decisions(st: SanguoshaState, flow: Flow[None]) -> Iterator[int]:
-    """Drive a rules flow to its end, yielding the prompt code of each decision it asks; every decision
+def _decisions(st: SanguoshaState, step: Frame | None) -> Iterator[int]:
+    """Run one rules step to its end, yielding the prompt code of each decision it asks; every decision
     is answered with the first legal action that is not a pass (a 桃, when dying)."""
-    try:
-        next(flow)
-        while True:
-            yield st.prompt[0]
-            choice = next((a for a in st.legal if a != PASS_ACTION), PASS_ACTION)
-            flow.send(choice)
-    except StopIteration:
-        return
-    except (GameOver, TurnEnd):
-        return
+    st.begin(step)
+    while st.legal:
+        yield st.prompt[0]
+        st.apply_action(next((a for a in st.legal if a != PASS_ACTION), PASS_ACTION))
 
 
 def _split(token: str) -> tuple[str, bool, str]:

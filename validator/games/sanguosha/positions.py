@@ -15,9 +15,13 @@ from typing import Any
 
 from ...engine.api import Seat
 from ...paths import DEFAULT_DECKS_DIR
+from .flow import pick
+from .game import SanguoshaGame
 from .rules import CARD_INDEX, ROLES, SanguoshaRules
-from .state import SanguoshaGame, SanguoshaState
+from .setup import Main
+from .state import SanguoshaState
 from .tables import Cards, Generals
+from .turn import RestOfTurn
 
 
 def _rows(path: Path) -> list[tuple[str, Mapping[str, Any]]]:
@@ -67,8 +71,6 @@ def position(game: SanguoshaGame, generals: Sequence[str], roles: Sequence[str],
              seed: int = 0) -> SanguoshaState:
     """A state with the given generals (slugs) and roles per seat, cards placed, the rest of the deck below
     `deck_top` (its first card drawn first), waiting at `turn`'s play phase (sha_used 0)."""
-    from .turn import rest_of_turn
-
     n = len(generals)
     st = SanguoshaState(game, random.Random(seed), n)
     st.deck, st.discard, st.proc = [], [], []
@@ -78,13 +80,13 @@ def position(game: SanguoshaGame, generals: Sequence[str], roles: Sequence[str],
     st.judge_as = {}
     st.role = [ROLES.index(r) for r in roles]
     st.lord = st.role.index(0) if 0 in st.role else 0
-    from .flow import pick
-
     for seat, slug in enumerate(generals):
         pick(st, seat, game.generals.ids.index(slug))
     placed: list[int] = []
     for seat, cards in (hands or {}).items():
         st.hands[seat] = list(cards)
+        for card in cards:
+            st.known[card] = 1 << seat
         placed += cards
     for seat, cards in (equipment or {}).items():
         for card in cards:
@@ -105,29 +107,8 @@ def position(game: SanguoshaGame, generals: Sequence[str], roles: Sequence[str],
     st.deck = rest[::-1] + list(deck_top)[::-1]
     st.turn_player, st.turns = turn, 1
     st.sha_used, st.sha_in_play, st.luoyi, st.zhuge_used = 0, False, False, False
-    st.once = set()
-    st.history = []
-    st.flow = _wrap(st, rest_of_turn(st, turn))
-    st._send(None)
+    st.once = frozenset()
+    loop = Main(seat=turn)
+    loop.pc = 5  # after the set-up turn: the next seat's turn
+    st.start(loop, RestOfTurn(turn))
     return st
-
-
-def _wrap(st: SanguoshaState, phase: Any) -> Any:
-    """The rest of the set-up turn, then the game's turns from the next seat on."""
-    from .state import TurnEnd
-    from .turn import turn
-
-    try:
-        yield from phase
-    except TurnEnd:
-        pass
-    seat = st.turn_player
-    while True:
-        if st.proc:
-            st.discard += st.proc
-            st.proc = []
-        seat = st.next_alive(seat)
-        try:
-            yield from turn(st, seat)
-        except TurnEnd:
-            pass

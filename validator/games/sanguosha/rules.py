@@ -14,7 +14,8 @@ from ...engine.actions import ActionCodec
 from ...engine.api import Action, Clarification, Seat, rule
 
 if TYPE_CHECKING:
-    from .state import SanguoshaGame
+    from .game import SanguoshaGame
+    from .state import SanguoshaState
 
 GAME = "sanguosha"
 
@@ -258,9 +259,11 @@ class SanguoshaObservation:
     processing: tuple[int, ...]             # cards being used, played or judged, face up
     turns: int                              # turns begun so far (0 while generals are chosen)
     deciding: bool                          # whether the pending decision (prompt) is this seat's own
-    log: tuple[tuple[Any, ...], ...]        # the public log (state.LOG_*): what the whole table saw happen
-    private_log: tuple[tuple[int, int], ...]  # this seat's half of it: (log index, card or whole action)
+    step: int                               # actions applied before this view was taken
     game: SanguoshaGame = field(repr=False, compare=False)  # the immutable rules game (for determinize)
+    # The state this view was taken from, read by determinize.py alone: it keeps what the seat has seen
+    # and deals everything else anew (policies read only the fields above).
+    source: SanguoshaState = field(repr=False, compare=False)
 
 
 def encode_general(index: int) -> Action:

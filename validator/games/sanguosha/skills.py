@@ -1,58 +1,51 @@
-"""三国殺 (sanguosha): the 40 skills of the standard edition's 25 generals, as hooks the flow calls.
+"""三国殺 (sanguosha): the 40 skills of the standard edition's 25 generals — where each one lives.
 
-Conversions (武聖 竜胆 傾国 奇襲 国色 急救) are in the option lists of flow.py and turn.py; locked
-modifiers (馬術 空城 謙遜 奇才 無双 咆哮 救援) are read where the rule they change is decided. This
-module holds the triggered and active skills: start and draw phase skills, damage triggers, judgement
-changes, 流離, 鉄騎, 集智 and the play-phase skills (仁徳 制衡 苦肉 反間 結姻 青嚢 離間) and 丈八蛇矛.
+Conversions (武聖 竜胆 傾国 奇襲 国色 急救) are in the option lists (options.py, damage.py); locked
+modifiers (馬術 空城 謙遜 奇才 無双 咆哮 救援) are read where the rule they change is decided; the answers'
+skills (鬼才 天妬 集智 連営 梟姫 護駕 激将) are in flow.py, the damage skills (奸雄 反饋 剛烈 遺計) in
+damage.py, the 殺 skills (流離 鉄騎) in cards.py. This module holds the start and draw phase skills
+(観星 洛神 突襲 英姿 裸衣) and the play phase's active skills (仁徳 制衡 苦肉 反間 結姻 青嚢 離間) with 丈八蛇矛,
+as frames of the decision stack.
 """
 from __future__ import annotations
 
-from collections.abc import Sequence
+from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from ...engine.api import Action, Seat
+from ...engine.api import Seat
+from .cards import Juedou, Sha, count_sha
+from .damage import damage, lose_hp
 from .flow import (
-    Flow,
-    ask,
-    choose_discards,
-    damage,
+    EVERYONE,
+    ChooseDiscards,
+    ZhangbaCards,
+    accepted,
     draw,
     judge,
     judged,
     lose,
-    lose_hp,
     offer,
     recover,
-    to_discard,
     top,
-    zhangba_cards,
 )
 from .rules import (
     DISCARD,
     EFFECT_INDEX,
     EFFECT_SLUGS,
-    GIVE,
-    HAND,
-    HEART,
     OPTION,
     P_COST,
-    P_GIVE,
     P_GUANXING,
     P_OPTION,
-    P_PICK,
     P_TARGET,
-    P_TRIGGER,
     PASS_ACTION,
     PICK,
     RED,
-    RESPOND,
-    SKILL,
     TARGET,
     act,
     first,
     second,
 )
-from .state import LOOK, PUBLIC
+from .stack import Frame, Got
 
 if TYPE_CHECKING:
     from .state import SanguoshaState
@@ -67,292 +60,320 @@ _SKILL = {slug: EFFECT_INDEX[slug] for slug in EFFECT_SLUGS}
 
 
 # -- start and draw phases ------------------------------------------------------------------------
-def start_phase(st: SanguoshaState, seat: Seat) -> Flow[None]:
+def start_phase(st: SanguoshaState, seat: Seat) -> Frame | None:
     sk = st.skills[seat]
-    if "guanxing" in sk and (yield from offer(st, seat, "guanxing")):
-        yield from guanxing(st, seat)
-    if "luoshen" in sk:
-        while (yield from offer(st, seat, "luoshen")):
-            card = yield from judge(st, seat)
-            if card < 0 or st.color[card] == RED:
-                yield from judged(st, seat, card)
-                return
-            st.proc.remove(card)
-            st.hands[seat].append(card)
+    return StartPhase(seat) if "guanxing" in sk or "luoshen" in sk else None
 
 
-def guanxing(st: SanguoshaState, seat: Seat) -> Flow[None]:
+@dataclass(eq=False, repr=False)
+class StartPhase(Frame):
+    """観星, then 洛神 (judge again while black: each black card goes to the hand)."""
+
+    seat: Seat
+
+    def step(self, st: SanguoshaState, got: Got) -> Frame | None:
+        seat, sk = self.seat, st.skills[self.seat]
+        while True:
+            pc = self.pc
+            if pc == 0:
+                self.pc = 2
+                if "guanxing" in sk:
+                    self.pc = 1
+                    return offer(st, seat, "guanxing")
+                continue
+            if pc == 1:
+                self.pc = 2
+                if accepted(st, got):
+                    return Guanxing(seat)
+                continue
+            if pc == 2:  # 洛神
+                if "luoshen" not in sk:
+                    st.done()
+                    return None
+                self.pc = 3
+                return offer(st, seat, "luoshen")
+            if pc == 3:
+                if not accepted(st, got):
+                    st.done()
+                    return None
+                self.pc = 4
+                f = judge(st, seat)
+                if f is not None:
+                    return f
+                got = st.ret
+                continue
+            if pc == 4:
+                if got < 0 or st.color[got] == RED:
+                    self.pc = 5
+                    f = judged(st, seat, got)
+                    if f is not None:
+                        return f
+                    st.done()
+                    return None
+                st.proc.remove(got)
+                st.hands[seat].append(got)
+                st.known[got] = EVERYONE
+                self.pc = 2
+                continue
+            st.done()  # pc 5
+            return None
+
+
+@dataclass(eq=False, repr=False)
+class Guanxing(Frame):
     """観星: look at the top X cards (X = living players, at most 5), put each on top or at the bottom."""
-    shown = []
-    for _ in range(min(5, len(st.living))):
-        card = top(st, seat, LOOK)
-        if card < 0:
-            break
-        shown.append(card)
-        st.proc.append(card)
-    while shown:
-        legal = [act(PICK, c, where) for c in shown for where in (0, 1)]
-        action = yield from ask(st, seat, legal, (P_GUANXING, len(shown), 0, 0))
-        card, where = first(action), second(action)
-        shown.remove(card)
-        st.proc.remove(card)
-        if where == 0:
-            st.deck.append(card)
+
+    seat: Seat
+    shown: tuple[int, ...] = ()
+
+    def step(self, st: SanguoshaState, got: Got) -> Frame | None:
+        if self.pc == 0:
+            for _ in range(min(5, len(st.living))):
+                card = top(st)
+                if card < 0:
+                    break
+                self.shown += (card,)
+                st.proc.append(card)
+            self.pc = 1
         else:
-            st.deck.insert(0, card)
+            card, where = first(got), second(got)
+            self.shown = tuple(c for c in self.shown if c != card)
+            st.proc.remove(card)
+            if where == 0:
+                st.deck.append(card)
+            else:
+                st.deck.insert(0, card)
+            st.known[card] = 1 << self.seat
+        if not self.shown:
+            st.done()
+            return None
+        legal = [act(PICK, c, where) for c in self.shown for where in (0, 1)]
+        return st.ask(self.seat, legal, (P_GUANXING, len(self.shown), 0, 0))
 
 
-def draw_phase(st: SanguoshaState, seat: Seat) -> Flow[None]:
+def draw_phase(st: SanguoshaState, seat: Seat) -> Frame | None:
     sk = st.skills[seat]
-    if "tuxi" in sk and any(st.hands[t] for t in st.living if t != seat) and (yield from offer(st, seat, "tuxi")):
-        yield from tuxi(st, seat)
-        return
-    count = st.rules.draw_per_turn
-    if "yingzi" in sk and (yield from offer(st, seat, "yingzi")):
-        count += 1
-    if "luoyi" in sk and (yield from offer(st, seat, "luoyi")):
-        count -= 1
-        st.luoyi = True
-    draw(st, seat, count)
+    if "tuxi" in sk or "yingzi" in sk or "luoyi" in sk:
+        return DrawPhase(seat)
+    draw(st, seat, st.rules.draw_per_turn)
+    return None
 
 
-def tuxi(st: SanguoshaState, seat: Seat) -> Flow[None]:
+@dataclass(eq=False, repr=False)
+class DrawPhase(Frame):
+    """突襲 instead of drawing; else 英姿 (+1) and 裸衣 (−1, and +1 damage this turn), then the draw."""
+
+    seat: Seat
+    count: int = 0
+
+    def step(self, st: SanguoshaState, got: Got) -> Frame | None:
+        seat, sk = self.seat, st.skills[self.seat]
+        while True:
+            pc = self.pc
+            if pc == 0:
+                self.count = st.rules.draw_per_turn
+                self.pc = 2
+                if "tuxi" in sk and any(st.hands[t] for t in st.living if t != seat):
+                    self.pc = 1
+                    return offer(st, seat, "tuxi")
+                continue
+            if pc == 1:
+                self.pc = 2
+                if accepted(st, got):
+                    self.pc = 9
+                    return Tuxi(seat)
+                continue
+            if pc == 2:
+                self.pc = 4
+                if "yingzi" in sk:
+                    self.pc = 3
+                    return offer(st, seat, "yingzi")
+                continue
+            if pc == 3:
+                if accepted(st, got):
+                    self.count += 1
+                self.pc = 4
+                continue
+            if pc == 4:
+                self.pc = 6
+                if "luoyi" in sk:
+                    self.pc = 5
+                    return offer(st, seat, "luoyi")
+                continue
+            if pc == 5:
+                if accepted(st, got):
+                    self.count -= 1
+                    st.luoyi = True
+                self.pc = 6
+                continue
+            if pc == 6:
+                draw(st, seat, self.count)
+            st.done()  # pc 6 and 9
+            return None
+
+
+@dataclass(eq=False, repr=False)
+class Tuxi(Frame):
     """突襲: instead of drawing, take a hand card (at random) from each of up to two other players."""
-    chosen: list[Seat] = []
-    while len(chosen) < 2:
-        legal = [act(TARGET, t) for t in st.living if t != seat and t not in chosen and st.hands[t]]
-        if not legal:
-            break
-        if chosen:
-            legal.append(PASS_ACTION)
-        action = yield from ask(st, seat, legal, (P_TARGET, _SKILL["tuxi"], 0, 0))
-        if action == PASS_ACTION:
-            break
-        chosen.append(first(action))
-    for target in chosen:
-        hand = st.hands[target]
-        if hand:
-            yield from lose(st, target, [st.random_hand_card(target, seat)], st.hands[seat])
 
+    seat: Seat
+    chosen: tuple[Seat, ...] = ()
+    at: int = 0
 
-# -- damage triggers --------------------------------------------------------------------------------
-def after_damage(st: SanguoshaState, target: Seat, source: Seat, amount: int, cards: Sequence[int]) -> Flow[None]:
-    """奸雄, 反饋, 剛烈 and 遺計 of the damaged player (who survived)."""
-    sk = st.skills[target]
-    if not sk:
-        return
-    if "jianxiong" in sk:
-        held = [c for c in cards if c in st.proc]
-        if held and (yield from offer(st, target, "jianxiong")):
-            for card in held:
-                st.proc.remove(card)
-            st.hands[target] += held
-    if "fankui" in sk and source >= 0 and source != target and st.alive[source] and st.has_cards(source) \
-            and (yield from offer(st, target, "fankui", source)):
-        yield from pick_card(st, target, source, _SKILL["fankui"])
-    if "ganglie" in sk and source >= 0 and source != target and st.alive[source] \
-            and (yield from offer(st, target, "ganglie", source)):
-        card = yield from judge(st, target)
-        hit = card >= 0 and st.suit[card] != HEART
-        yield from judged(st, target, card)
-        if hit and st.alive[source]:
-            yield from ganglie(st, target, source)
-    if "yiji" in sk:
-        for _ in range(amount):
-            if not st.alive[target] or not (yield from offer(st, target, "yiji")):
-                break
-            yield from yiji(st, target)
-
-
-def pick_card(st: SanguoshaState, taker: Seat, target: Seat, effect: int) -> Flow[None]:
-    """Take one card of the target's hand (at random) or equipment into the taker's hand."""
-    legal: list[Action] = [act(PICK, HAND, target)] if st.hands[target] else []
-    legal += [act(PICK, c, target) for c in st.equip[target] if c >= 0]
-    action = yield from ask(st, taker, legal, (P_PICK, target, 1, effect))
-    card = first(action)
-    if card == HAND:
-        card = st.random_hand_card(target, taker)
-    yield from lose(st, target, [card], st.hands[taker])
-
-
-def ganglie(st: SanguoshaState, seat: Seat, source: Seat) -> Flow[None]:
-    """剛烈 hit: the source discards two hand cards or takes 1 damage from the skill's owner."""
-    if len(st.hands[source]) >= 2:
-        legal = [act(OPTION, 0), act(OPTION, 1)]
-        action = yield from ask(st, source, legal, (P_OPTION, _SKILL["ganglie"], seat, 0))
-        if action == act(OPTION, 0):
-            yield from choose_discards(st, source, 2, True, reason=_SKILL["ganglie"])
-            return
-    yield from damage(st, source, seat, 1)
-
-
-def yiji(st: SanguoshaState, seat: Seat) -> Flow[None]:
-    """遺計: the top two cards, each given to any living player (oneself included)."""
-    cards = []
-    for _ in range(2):
-        card = top(st, seat, LOOK)
-        if card >= 0:
-            cards.append(card)
-            st.proc.append(card)
-    while cards:
-        legal = [act(GIVE, c, t) for c in cards for t in st.living]
-        action = yield from ask(st, seat, legal, (P_GIVE, _SKILL["yiji"], 0, 0))
-        card, to = first(action), second(action)
-        cards.remove(card)
-        st.proc.remove(card)
-        st.hands[to].append(card)
-
-
-# -- judgements, tricks, 殺 -------------------------------------------------------------------------
-def guicai(st: SanguoshaState, seat: Seat, card: int) -> Flow[int]:
-    """鬼才: before a judgement takes effect, its owner may play a hand card to replace the judgement card."""
-    for owner in st.living:
-        if "guicai" in st.skills[owner] and st.hands[owner]:
-            legal = [act(RESPOND, c) for c in st.hands[owner]]
-            legal.append(PASS_ACTION)
-            action = yield from ask(st, owner, legal, (P_TRIGGER, _SKILL["guicai"], seat, card))
-            if action != PASS_ACTION:
-                st.counts["skills_used"] += 1
-                new = first(action)
-                yield from lose(st, owner, [new], st.proc)
-                to_discard(st, [card])
-                card = new
-    return card
-
-
-def jizhi(st: SanguoshaState, seat: Seat) -> Flow[None]:
-    """集智: using a non-delayed trick, its user may draw a card."""
-    if "jizhi" in st.skills[seat] and (yield from offer(st, seat, "jizhi")):
-        draw(st, seat, 1)
-
-
-def liuli(st: SanguoshaState, user: Seat, target: Seat) -> Flow[Seat]:
-    """流離: the target of a 殺 may discard a card to pass the 殺 to another player in its attack range."""
-    from .turn import targetable
-
-    if not st.has_cards(target):
-        return target
-    reach = st.attack_range(target)
-    others = [t for t in st.living if t not in (user, target) and st.dist(target, t) <= reach and targetable(st, t)]
-    if not others:
-        return target
-    legal = [act(TARGET, t) for t in others]
-    legal.append(PASS_ACTION)
-    action = yield from ask(st, target, legal, (P_TARGET, _SKILL["liuli"], user, 0))
-    if action == PASS_ACTION:
-        return target
-    st.counts["skills_used"] += 1
-    yield from choose_discards(st, target, 1, False, reason=_SKILL["liuli"])
-    return first(action)
-
-
-def tieji(st: SanguoshaState, user: Seat, target: Seat) -> Flow[bool]:
-    """鉄騎: judge after targeting; red makes the 殺 undodgeable."""
-    if not (yield from offer(st, user, "tieji", target)):
-        return False
-    card = yield from judge(st, user)
-    red = card >= 0 and st.color[card] == RED
-    yield from judged(st, user, card)
-    return red
+    def step(self, st: SanguoshaState, got: Got) -> Frame | None:
+        seat = self.seat
+        if self.pc == 1:
+            if got == PASS_ACTION:
+                self.pc = 2
+            else:
+                self.chosen += (first(got),)
+        if self.pc == 0:
+            self.pc = 1
+        if self.pc == 1:
+            if len(self.chosen) < 2:
+                legal = [act(TARGET, t) for t in st.living if t != seat and t not in self.chosen and st.hands[t]]
+                if legal:
+                    if self.chosen:
+                        legal.append(PASS_ACTION)
+                    return st.ask(seat, legal, (P_TARGET, _SKILL["tuxi"], 0, 0))
+            self.pc = 2
+        while self.at < len(self.chosen):  # pc 2: take the cards
+            target = self.chosen[self.at]
+            self.at += 1
+            if st.hands[target]:
+                card = st.random_hand_card(target, seat)
+                f = lose(st, target, [card], st.hands[seat], 1 << seat | 1 << target)
+                if f is not None:
+                    return f
+        st.done()
+        return None
 
 
 # -- play-phase skills --------------------------------------------------------------------------------
-def play_skill_options(st: SanguoshaState, seat: Seat, legal: list[Action], sha_to: list[Seat],
-                       others: list[Seat]) -> None:
-    from .rules import ZHANGBA
-
-    sk, hand, once = st.skills[seat], st.hands[seat], st.once
-    if st.weapon(seat) == ZHANGBA and len(hand) >= 2:
-        legal += [act(SKILL, _SKILL["zhangba"], t) for t in sha_to]
-    if not sk:
-        return
-    if "rende" in sk:
-        legal += [act(SKILL, _SKILL["rende"], c, t) for c in hand for t in others]
-    if "zhiheng" in sk and "zhiheng" not in once and st.has_cards(seat):
-        legal.append(act(SKILL, _SKILL["zhiheng"]))
-    if "kurou" in sk:
-        legal.append(act(SKILL, _SKILL["kurou"]))
-    if "fanjian" in sk and "fanjian" not in once and hand:
-        legal += [act(SKILL, _SKILL["fanjian"], t) for t in others]
-    if "jieyin" in sk and "jieyin" not in once and len(hand) >= 2:
-        male = st.gens.male
-        legal += [act(SKILL, _SKILL["jieyin"], t) for t in others
-                  if male[st.general[t]] and st.hp[t] < st.max_hp[t]]
-    if "qingnang" in sk and "qingnang" not in once and hand:
-        legal += [act(SKILL, _SKILL["qingnang"], t) for t in st.living if st.hp[t] < st.max_hp[t]]
-    if "lijian" in sk and "lijian" not in once and st.has_cards(seat):
-        from .turn import targetable
-
-        males = [t for t in others if st.gens.male[st.general[t]]]
-        legal += [act(SKILL, _SKILL["lijian"], a, b) for a in males if targetable(st, a) for b in males if b != a]
-
-
-def active(st: SanguoshaState, seat: Seat, effect: int, a: int, b: int, c: int) -> Flow[None]:
+@dataclass(eq=False, repr=False)
+class Active(Frame):
     """A play-phase skill (or 丈八蛇矛) chosen from the play options."""
-    from .cards import juedou, sha
 
-    slug = EFFECT_SLUGS[effect]
-    st.counts["skills_used"] += 1
-    if slug == "zhangba":
-        from .cards import count_sha
+    seat: Seat
+    effect: int
+    a: int
+    b: int
 
-        cards = yield from zhangba_cards(st, seat)
-        count_sha(st)
-        yield from sha(st, seat, cards, [a])
-    elif slug == "rende":
-        yield from lose(st, seat, [a], st.hands[b])
-        st.rende_given += 1
-        if st.rende_given == 2:
+    def step(self, st: SanguoshaState, got: Got) -> Frame | None:  # noqa: C901 - one branch per skill
+        seat, a, b = self.seat, self.a, self.b
+        slug = EFFECT_SLUGS[self.effect]
+        if self.pc == 9:
+            st.done()
+            return None
+        if self.pc == 0:
+            st.counts["skills_used"] += 1
+            self.pc = 1
+            if slug == "zhangba":
+                return ZhangbaCards(seat)
+            if slug in ("zhiheng", "fanjian", "jieyin", "qingnang", "lijian"):
+                st.once = st.once | {slug}
+            if slug == "rende":
+                f = lose(st, seat, [a], st.hands[b], 1 << seat | 1 << b)
+                if f is not None:
+                    return f
+            elif slug == "zhiheng":
+                self.pc = 9
+                return Zhiheng(seat)
+            elif slug == "kurou":
+                f = lose_hp(st, seat, 1)
+                if f is not None:
+                    return f
+            elif slug == "fanjian":
+                self.pc = 9
+                return Fanjian(seat, a)
+            elif slug == "jieyin":
+                return ChooseDiscards(seat, 2, True, reason=self.effect)
+            elif slug == "qingnang":
+                return ChooseDiscards(seat, 1, True, reason=self.effect)
+            elif slug == "lijian":
+                return ChooseDiscards(seat, 1, False, reason=self.effect)
+        # pc 1: the cost is paid
+        self.pc = 9
+        if slug == "zhangba":
+            count_sha(st)
+            return Sha(seat, got, (a,))
+        if slug == "rende":
+            st.rende_given += 1
+            if st.rende_given == 2:
+                recover(st, seat)
+        elif slug == "kurou":
+            draw(st, seat, 2)
+        elif slug == "jieyin":
             recover(st, seat)
-    elif slug == "zhiheng":
-        st.once.add(slug)
-        yield from zhiheng(st, seat)
-    elif slug == "kurou":
-        yield from lose_hp(st, seat, 1)
-        draw(st, seat, 2)
-    elif slug == "fanjian":
-        st.once.add(slug)
-        yield from fanjian(st, seat, a)
-    elif slug == "jieyin":
-        st.once.add(slug)
-        yield from choose_discards(st, seat, 2, True, reason=effect)
-        recover(st, seat)
-        recover(st, a)
-    elif slug == "qingnang":
-        st.once.add(slug)
-        yield from choose_discards(st, seat, 1, True, reason=effect)
-        recover(st, a)
-    elif slug == "lijian":
-        st.once.add(slug)
-        yield from choose_discards(st, seat, 1, False, reason=effect)
-        if st.alive[a] and st.alive[b]:
-            yield from juedou(st, b, a, [], cancellable=False)
+            recover(st, a)
+        elif slug == "qingnang":
+            recover(st, a)
+        elif slug == "lijian" and st.alive[a] and st.alive[b]:
+            return Juedou(b, a, (), cancellable=False)
+        st.done()
+        return None
 
 
-def zhiheng(st: SanguoshaState, seat: Seat) -> Flow[None]:
+@dataclass(eq=False, repr=False)
+class Zhiheng(Frame):
     """制衡: discard any number of cards (at least one), then draw as many."""
-    chosen: list[int] = []
-    while True:
-        legal = [act(DISCARD, c) for c in st.owned(seat) if c not in chosen]
-        if chosen:
-            legal.append(PASS_ACTION)
-        if not legal:
-            break
-        action = yield from ask(st, seat, legal, (P_COST, _SKILL["zhiheng"], len(chosen), 0))
-        if action == PASS_ACTION:
-            break
-        chosen.append(first(action))
-    yield from lose(st, seat, chosen, st.discard)
-    draw(st, seat, len(chosen))
+
+    seat: Seat
+    chosen: tuple[int, ...] = ()
+
+    def step(self, st: SanguoshaState, got: Got) -> Frame | None:
+        seat = self.seat
+        if self.pc == 2:
+            draw(st, seat, len(self.chosen))
+            st.done()
+            return None
+        if self.pc == 1 and got != PASS_ACTION:
+            self.chosen += (first(got),)
+        if self.pc == 0 or got != PASS_ACTION:
+            self.pc = 1
+            legal = [act(DISCARD, c) for c in st.owned(seat) if c not in self.chosen]
+            if self.chosen:
+                legal.append(PASS_ACTION)
+            if legal:
+                return st.ask(seat, legal, (P_COST, _SKILL["zhiheng"], len(self.chosen), 0))
+        self.pc = 2
+        f = lose(st, seat, self.chosen, st.discard)
+        if f is not None:
+            return f
+        draw(st, seat, len(self.chosen))
+        st.done()
+        return None
 
 
-def fanjian(st: SanguoshaState, seat: Seat, target: Seat) -> Flow[None]:
+@dataclass(eq=False, repr=False)
+class Fanjian(Frame):
     """反間: the target names a suit, takes one of the user's hand cards at random; another suit: 1 damage."""
-    action = yield from ask(st, target, [act(OPTION, s) for s in range(4)], (P_OPTION, _SKILL["fanjian"], seat, 0))
-    named = first(action)
-    if not st.hands[seat]:
-        return
-    card = st.random_hand_card(seat, PUBLIC)  # shown: the suit named is checked against it
-    yield from lose(st, seat, [card], st.hands[target])
-    if st.suit[card] != named:
-        yield from damage(st, target, seat, 1)
+
+    seat: Seat
+    target: Seat
+    named: int = 0
+    card: int = -1
+
+    def step(self, st: SanguoshaState, got: Got) -> Frame | None:
+        seat, target = self.seat, self.target
+        if self.pc == 0:
+            self.pc = 1
+            return st.ask(target, [act(OPTION, s) for s in range(4)], (P_OPTION, _SKILL["fanjian"], seat, 0))
+        if self.pc == 1:
+            self.named = first(got)
+            if not st.hands[seat]:
+                st.done()
+                return None
+            self.card = st.random_hand_card(seat, EVERYONE)  # shown: the suit named is checked against it
+            self.pc = 2
+            f = lose(st, seat, [self.card], st.hands[target], EVERYONE)
+            if f is not None:
+                return f
+        if self.pc == 2:
+            self.pc = 3
+            if st.suit[self.card] != self.named:
+                f = damage(st, target, seat, 1)
+                if f is not None:
+                    return f
+        st.done()
+        return None

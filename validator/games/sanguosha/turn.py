@@ -1,192 +1,247 @@
-"""三国殺 (sanguosha): one turn — start, judge, draw, play, discard and end phases — and the legal
-plays of the play phase (cards, conversions by skill, active skills).
+"""三国殺 (sanguosha): one turn — start, judge (楽不思蜀 閃電), draw, play, discard (克己) and end (閉月)
+phases — as frames of the decision stack.
 """
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from ...engine.api import Action, Seat
-from .flow import Flow, ask, discard_phase, draw, judge_phase, offer
-from .rules import (
-    CONVERT,
-    DIAMOND,
-    GUOHE,
-    JIEDAO,
-    JUEDOU,
-    LEBU,
-    MINUS_SLOT,
-    NANMAN,
-    P_PLAY,
-    PASS_ACTION,
-    RED,
-    SHA,
-    SHAN,
-    SHANDIAN,
-    SHUNSHOU,
-    TAO,
-    TAOYUAN,
-    USE,
-    WANJIAN,
-    WEAPON_SLOT,
-    WUGU,
-    WUZHONG,
-    ZHUGE,
-    act,
-    unpack,
-)
+from ...engine.api import Seat
+from .cards import Use
+from .damage import damage
+from .flow import ChooseDiscards, accepted, draw, judge, judged, offer, to_discard, wuxie
+from .options import play_options
+from .rules import CONVERT, HEART, LEBU, P_PLAY, PASS_ACTION, SHANDIAN, SPADE, USE, unpack
+from .skills import Active, draw_phase, start_phase
+from .stack import Frame, Got
 
 if TYPE_CHECKING:
     from .state import SanguoshaState
 
-_ALL_TARGETS = frozenset({WUZHONG, NANMAN, WANJIAN, TAOYUAN, WUGU})
+
+@dataclass(eq=False, repr=False)
+class Turn(Frame):
+    seat: Seat
+    skip: bool = False
+
+    def step(self, st: SanguoshaState, got: Got) -> Frame | None:
+        seat = self.seat
+        while True:
+            pc = self.pc
+            if pc == 0:
+                st.turn_player = seat
+                st.turns += 1
+                st.sha_used, st.sha_in_play, st.luoyi, st.rende_given, st.zhuge_used = 0, False, False, 0, False
+                st.once = frozenset()
+                self.pc = 1
+                if st.skills[seat]:
+                    f = start_phase(st, seat)
+                    if f is not None:
+                        return f
+                continue
+            if pc == 1:
+                self.pc = 2
+                if st.judge[seat]:
+                    return JudgePhase(seat)
+                got = False
+                continue
+            if pc == 2:
+                self.skip = got
+                self.pc = 3
+                if st.skills[seat]:
+                    f = draw_phase(st, seat)
+                    if f is not None:
+                        return f
+                else:
+                    draw(st, seat, st.rules.draw_per_turn)
+                continue
+            if pc == 3:
+                self.pc = 4
+                return RestOfTurn(seat, self.skip)
+            st.done()  # pc 4
+            return None
 
 
-def turn(st: SanguoshaState, seat: Seat) -> Flow[None]:
-    from . import skills
-
-    st.turn_player = seat
-    st.turns += 1
-    st.sha_used, st.sha_in_play, st.luoyi, st.rende_given, st.zhuge_used = 0, False, False, 0, False
-    st.once.clear()
-    sk = st.skills[seat]
-    if sk:
-        yield from skills.start_phase(st, seat)
-    skip_play = False
-    if st.judge[seat]:
-        skip_play = yield from judge_phase(st, seat)
-    if sk:
-        yield from skills.draw_phase(st, seat)
-    else:
-        draw(st, seat, st.rules.draw_per_turn)
-    yield from rest_of_turn(st, seat, skip_play)
-
-
-def rest_of_turn(st: SanguoshaState, seat: Seat, skip_play: bool = False) -> Flow[None]:
+@dataclass(eq=False, repr=False)
+class RestOfTurn(Frame):
     """The play phase (unless skipped), the discard phase and the end phase (閉月)."""
-    if not skip_play:
-        yield from play_phase(st, seat)
-    yield from discard_phase(st, seat)
-    if "biyue" in st.skills[seat] and (yield from offer(st, seat, "biyue")):
-        draw(st, seat, 1)
+
+    seat: Seat
+    skip_play: bool = False
+
+    def step(self, st: SanguoshaState, got: Got) -> Frame | None:
+        seat = self.seat
+        while True:
+            pc = self.pc
+            if pc == 0:
+                self.pc = 1
+                if not self.skip_play:
+                    return PlayPhase(seat)
+                continue
+            if pc == 1:
+                self.pc = 2
+                f = discard_phase(st, seat)
+                if f is not None:
+                    return f
+                continue
+            if pc == 2:
+                if "biyue" in st.skills[seat]:
+                    self.pc = 3
+                    return offer(st, seat, "biyue")
+                st.done()
+                return None
+            if accepted(st, got):  # pc 3
+                draw(st, seat, 1)
+            st.done()
+            return None
 
 
-def play_phase(st: SanguoshaState, seat: Seat) -> Flow[None]:
-    from . import cards, skills
+@dataclass(eq=False, repr=False)
+class PlayPhase(Frame):
+    """Plays one after another until the player passes."""
 
-    while True:
-        legal = play_options(st, seat)
-        action = yield from ask(st, seat, legal, (P_PLAY, 0, 0, 0))
-        if action == PASS_ACTION:
+    seat: Seat
+
+    def step(self, st: SanguoshaState, got: Got) -> Frame | None:
+        seat = self.seat
+        if self.pc == 1:
+            if got == PASS_ACTION:
+                st.done()
+                return None
+            self.pc = 0
+            kind, a, b, c, d = unpack(got)
+            if kind == USE:
+                return Use(seat, st.kind[a], (a,), b, c)
+            if kind == CONVERT:
+                return Use(seat, b, (a,), c, d)
+            return Active(seat, a, b, c)
+        self.pc = 1
+        return st.ask(seat, play_options(st, seat), (P_PLAY, 0, 0, 0))
+
+
+@dataclass(eq=False, repr=False)
+class JudgePhase(Frame):
+    """Delayed tricks, last placed first; returns whether 楽不思蜀 skips the play phase."""
+
+    seat: Seat
+    cards: tuple[int, ...] = ()
+    at: int = 0
+    skip: bool = False
+    card: int = -1
+    trick: int = -1
+    result: int = -1
+    hit: bool = False
+
+    def step(self, st: SanguoshaState, got: Got) -> Frame | None:  # noqa: C901 - the two tricks' steps
+        seat = self.seat
+        while True:
+            pc = self.pc
+            if pc == 0:
+                self.cards = tuple(reversed(st.judge[seat]))
+                pc = self.pc = 1
+            if pc == 1:  # the next delayed trick
+                if self.at >= len(self.cards):
+                    st.done(self.skip)
+                    return None
+                card = self.cards[self.at]
+                self.at += 1
+                if card not in st.judge[seat]:
+                    continue
+                st.judge[seat].remove(card)
+                self.card, self.trick = card, st.judge_as.pop(card)
+                st.proc.append(card)
+                self.pc = 2
+                f = wuxie(st, -1, seat, self.trick)
+                if f is not None:
+                    return f
+                got = st.ret
+                pc = 2
+            if pc == 2:  # cancelled or not
+                if got:
+                    self.pc = 6
+                    continue
+                self.pc = 3
+                f = judge(st, seat)
+                if f is not None:
+                    return f
+                got = st.ret
+                pc = 3
+            if pc == 3:  # the judgement card
+                self.result = result = got
+                if self.trick == LEBU:
+                    if result >= 0 and st.suit[result] != HEART:
+                        self.skip = True
+                        st.counts["turns_skipped_lebu"] += 1
+                    self.pc = 5
+                else:
+                    self.hit = result >= 0 and st.suit[result] == SPADE and 2 <= st.rank[result] <= 9
+                    self.pc = 5
+                    if self.hit:
+                        to_discard(st, [self.card])
+                        st.counts["shandian_hits"] += 1
+                        self.pc = 4
+                        f = damage(st, seat, -1, 3, [self.card])
+                        if f is not None:
+                            return f
+                        self.pc = 5
+                continue
+            if pc == 4:
+                self.pc = 5
+                continue
+            if pc == 5:
+                self.pc = 6
+                f = judged(st, seat, self.result)
+                if f is not None:
+                    return f
+                continue
+            if self.trick == LEBU:  # pc 6: the trick leaves
+                to_discard(st, [self.card])
+            elif self.trick == SHANDIAN and not self.hit:
+                pass_shandian(st, seat, self.card)
+            self.hit = False
+            self.pc = 1
+
+
+def pass_shandian(st: SanguoshaState, seat: Seat, card: int) -> None:
+    """A 閃電 that did not strike moves on to the next living player without one (or stays)."""
+    if card not in st.proc:
+        return
+    st.proc.remove(card)
+    for other in st.order_from(seat)[1:]:
+        if not any(st.judge_as[c] == SHANDIAN for c in st.judge[other]):
+            st.judge[other].append(card)
+            st.judge_as[card] = SHANDIAN
             return
-        kind, a, b, c, d = unpack(action)
-        if kind == USE:
-            yield from cards.use(st, seat, st.kind[a], [a], b, c)
-        elif kind == CONVERT:
-            yield from cards.use(st, seat, b, [a], c, d)
-        else:
-            yield from skills.active(st, seat, a, b, c, d)
+    if st.alive[seat]:
+        st.judge[seat].append(card)
+        st.judge_as[card] = SHANDIAN
+    else:
+        st.discard.append(card)
 
 
-def can_sha(st: SanguoshaState, seat: Seat) -> bool:
-    return st.sha_used < st.rules.sha_per_turn or st.weapon(seat) == ZHUGE or "paoxiao" in st.skills[seat]
+def discard_phase(st: SanguoshaState, seat: Seat) -> Frame | None:
+    excess = len(st.hands[seat]) - st.hp[seat]
+    if excess <= 0:
+        return None
+    return DiscardPhase(seat, excess)
 
 
-def sha_targets(st: SanguoshaState, seat: Seat, without: int = -1) -> list[Seat]:
-    """Players `seat` may use 殺 on (in attack range, not 空城 with an empty hand); `without`: a card of
-    its equipment that the 殺 itself would use up (a weapon or a −1 horse used as 殺 by 武聖)."""
-    equip = st.equip[seat]
-    saved = -1
-    if without >= 0 and without in (equip[WEAPON_SLOT], equip[MINUS_SLOT]):
-        slot = equip.index(without)
-        saved, equip[slot] = equip[slot], -1
-    reach = st.attack_range(seat)
-    found = [t for t in st.living if t != seat and st.dist(seat, t) <= reach and targetable(st, t)]
-    if saved >= 0:
-        equip[slot] = saved
-    return found
+@dataclass(eq=False, repr=False)
+class DiscardPhase(Frame):
+    """Discard down to HP, unless 克己 (no 殺 used or played this play phase) keeps them."""
 
+    seat: Seat
+    excess: int
 
-def targetable(st: SanguoshaState, target: Seat) -> bool:
-    """空城: no 殺 or 決闘 at a player with the skill and an empty hand."""
-    return bool(st.hands[target]) or "kongcheng" not in st.skills[target]
-
-
-def play_options(st: SanguoshaState, seat: Seat) -> list[Action]:
-    """Every legal play of the play phase, PASS (end the phase) first."""
-    from .skills import play_skill_options
-
-    legal = [PASS_ACTION]
-    hand, kind, sk = st.hands[seat], st.kind, st.skills[seat]
-    sha_ok = can_sha(st, seat)
-    sha_to = sha_targets(st, seat) if sha_ok else []
-    others = [t for t in st.living if t != seat]
-    for c in hand:
-        k = kind[c]
-        if k == SHA:
-            legal += [act(USE, c, t) for t in sha_to]
-        elif k == SHAN:
-            if "longdan" in sk:
-                legal += [act(CONVERT, c, SHA, t) for t in sha_to]
-        elif k == TAO:
-            if st.hp[seat] < st.max_hp[seat]:
-                legal.append(act(USE, c))
-        elif k in _ALL_TARGETS:
-            legal.append(act(USE, c))
-        elif k == JUEDOU:
-            legal += [act(USE, c, t) for t in others if targetable(st, t)]
-        elif k == GUOHE:
-            legal += [act(USE, c, t) for t in others if st.has_cards(t, True)]
-        elif k == SHUNSHOU:
-            legal += [act(USE, c, t) for t in steal_targets(st, seat, others)]
-        elif k == JIEDAO:
-            legal += [act(USE, c, a, b) for a, b in jiedao_pairs(st, seat, others)]
-        elif k == LEBU:
-            legal += [act(USE, c, t) for t in lebu_targets(st, others)]
-        elif k == SHANDIAN:
-            if not any(st.judge_as[j] == SHANDIAN for j in st.judge[seat]):
-                legal.append(act(USE, c))
-        elif st.cards.slot[c] >= 0:
-            legal.append(act(USE, c))
-    if sk:
-        conversions(st, seat, legal, sha_ok, others)
-    play_skill_options(st, seat, legal, sha_to, others)
-    return legal
-
-
-def steal_targets(st: SanguoshaState, seat: Seat, others: list[Seat]) -> list[Seat]:
-    qicai = "qicai" in st.skills[seat]
-    return [t for t in others if st.has_cards(t, True) and "qianxun" not in st.skills[t]
-            and (qicai or st.dist(seat, t) <= 1)]
-
-
-def lebu_targets(st: SanguoshaState, others: list[Seat]) -> list[Seat]:
-    return [t for t in others if "qianxun" not in st.skills[t]
-            and not any(st.judge_as[j] == LEBU for j in st.judge[t])]
-
-
-def jiedao_pairs(st: SanguoshaState, seat: Seat, others: list[Seat]) -> list[tuple[Seat, Seat]]:
-    pairs = []
-    for a in others:
-        if st.equip[a][WEAPON_SLOT] >= 0:
-            pairs += [(a, b) for b in sha_targets(st, a)]
-    return pairs
-
-
-def conversions(st: SanguoshaState, seat: Seat, legal: list[Action], sha_ok: bool, others: list[Seat]) -> None:
-    """Cards used as another card by a skill: 武聖 (red as 殺), 奇襲 (black as 過河拆橋), 国色 (♦ as 楽不思蜀)."""
-    sk = st.skills[seat]
-    kind, color, suit = st.kind, st.color, st.suit
-    if "wusheng" in sk and sha_ok:
-        for c in st.owned(seat):
-            if color[c] == RED and kind[c] != SHA:
-                legal += [act(CONVERT, c, SHA, t) for t in sha_targets(st, seat, c)]
-    if "qixi" in sk:
-        targets = [t for t in others if st.has_cards(t, True)]
-        for c in st.owned(seat):
-            if color[c] != RED and kind[c] != GUOHE:
-                legal += [act(CONVERT, c, GUOHE, t) for t in targets]
-    if "guose" in sk:
-        targets = lebu_targets(st, others)
-        for c in st.owned(seat):
-            if suit[c] == DIAMOND and kind[c] != LEBU:
-                legal += [act(CONVERT, c, LEBU, t) for t in targets]
+    def step(self, st: SanguoshaState, got: Got) -> Frame | None:
+        seat = self.seat
+        if self.pc == 0:
+            if "keji" in st.skills[seat] and not st.sha_in_play:
+                self.pc = 1
+                return offer(st, seat, "keji")
+            got = PASS_ACTION
+        if self.pc == 2 or accepted(st, got):
+            st.done()
+            return None
+        self.pc = 2
+        return ChooseDiscards(seat, self.excess, True)

@@ -49,7 +49,7 @@ def observe(st: SanguoshaState, seat: Seat) -> SanguoshaObservation:
         tuple(alive), tuple(st.hands[seat]), tuple(len(h) for h in st.hands), tuple(tuple(e) for e in st.equip),
         tuple(tuple(j) for j in st.judge), len(st.deck), st.turn_player, st.sha_used, st.prompt, st.kind, st.suit,
         st.rank, distances, st.attack_range(seat), tuple(st.hostility), st.gens.hp, tuple(st.discard), tuple(st.proc),
-        st.turns, st.seat == seat and not st.over, tuple(st.log), tuple(st.private[seat]), st.game)
+        st.turns, st.seat == seat and not st.over, st.steps, st.game, st)
 
 
 def card_name(st: SanguoshaState, card: int) -> str:

@@ -1,0 +1,68 @@
+"""三国殺 (sanguosha): the rules as an explicit stack of pending steps, so that a game in progress is data.
+
+Each step of the rules that may wait for a player is a Frame: a small record of who it concerns and
+what it is doing, with `pc` saying where it stands. The state keeps the frames in a list, the innermost
+last (a 閃 asked inside a 決闘 inside a turn: [Main, Turn, PlayPhase, Use, Duel, AskSha …]).
+`Frame.step(st, got)` runs the frame on from `pc` until it
+
+- returns another Frame: that frame is pushed and run; what it returns comes back as `got`;
+- returns ASK (after `ask` set the state's pending decision): the answer comes back as `got`;
+- returns None (after `st.done(value)`): the frame is finished and `value` goes to the frame below.
+
+A frame holds only ints, bools and tuples, so copying a state copies each frame's fields once
+(`Frame.copy`), and a state pickles. `GameOver` ends the game from any depth; `TurnEnd` (the turn
+player died) drops every frame above the turn loop, which then starts the next turn.
+"""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from .state import SanguoshaState
+
+Got = Any  # an action answered, or what a finished frame returned (a bool, a card, cards, a seat)
+
+
+class GameOver(Exception):
+    """Raised through the stack when a death ends the game."""
+
+
+class TurnEnd(Exception):
+    """Raised through the stack when the turn player dies: the turn ends at once."""
+
+
+class Frame:
+    """One pending step of the rules; see the module docstring for the protocol."""
+
+    pc: int = 0
+    turn_host = False  # the frame that runs turns one after another (TurnEnd unwinds to it)
+
+    def step(self, st: SanguoshaState, got: Got) -> Frame | None:
+        raise NotImplementedError
+
+    def copy(self) -> Frame:
+        """An independent copy: every field is immutable, so a shallow copy of the fields is enough."""
+        new = object.__new__(type(self))
+        new.__dict__.update(self.__dict__)
+        return new
+
+    def __repr__(self) -> str:
+        fields = ", ".join(f"{k}={v!r}" for k, v in self.__dict__.items())
+        return f"{type(self).__name__}({fields})"
+
+
+class _Ask(Frame):
+    """The marker a frame returns when it waits for the decision `ask` set up."""
+
+
+ASK: Frame = _Ask()
+
+
+class Halt(Frame):
+    """The bottom of a stack that runs one step on its own: the state stops, with no legal action."""
+
+    turn_host = True
+
+    def step(self, st: SanguoshaState, got: Got) -> Frame | None:
+        st.seat, st.legal = -1, []
+        return ASK
