@@ -5,11 +5,12 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import ClassVar
+from typing import Any, ClassVar
 
 from ...engine.api import Action, Seat
 from ...engine.match import FixedGamesMatch
 from ...model import Game as GameModel
+from .playout import SanguoshaPlayout
 from .rules import ACTION_KINDS, K_SHIFT, SanguoshaRules
 from .setup import Main
 from .state import SanguoshaState
@@ -59,3 +60,7 @@ class SanguoshaGame(FixedGamesMatch):
 
     def action_kind(self, action: Action) -> int:
         return action >> K_SHIFT
+
+    def fast_playout(self, policies: Sequence[Any]) -> SanguoshaPlayout:
+        """The harness hook: a whole-game player that drives SanguoshaState with these policies."""
+        return SanguoshaPlayout(self, policies)

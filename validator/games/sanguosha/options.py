@@ -10,6 +10,8 @@ from typing import TYPE_CHECKING
 
 from ...engine.api import Action, Seat
 from .rules import (
+    A_SHIFT,
+    B_SHIFT,
     CONVERT,
     DIAMOND,
     EFFECT_INDEX,
@@ -19,7 +21,9 @@ from .rules import (
     LEBU,
     MINUS_SLOT,
     NANMAN,
+    NONE,
     PASS_ACTION,
+    PLUS_SLOT,
     RED,
     RESPOND,
     SHA,
@@ -46,6 +50,8 @@ if TYPE_CHECKING:
 TRIG = {slug: act(TRIGGER, i) for slug, i in EFFECT_INDEX.items()}
 _ALL_TARGETS = frozenset({WUZHONG, NANMAN, WANJIAN, TAOYUAN, WUGU})
 _SKILL = EFFECT_INDEX
+_USE = act(USE, 0, 0)                    # a card used: its card and first target added by bits
+_NO_TARGET = act(0, 0, NONE)             # the NONE of an untargeted use's first target
 
 
 def trig(slug: str) -> Action:
@@ -61,16 +67,33 @@ def targetable(st: SanguoshaState, target: Seat) -> bool:
 
 def sha_targets(st: SanguoshaState, seat: Seat, without: int = -1) -> list[Seat]:
     """Players `seat` may use 殺 on (in attack range, not 空城 with an empty hand); `without`: a card of
-    its equipment that the 殺 itself would use up (a weapon or a −1 horse used as 殺 by 武聖)."""
+    its equipment that the 殺 itself would use up (a weapon or a −1 horse used as 殺 by 武聖).
+
+    The distance (state.dist, rules.distance) is worked out inline: this runs at every play decision."""
     equip = st.equip[seat]
-    saved = -1
-    if without >= 0 and without in (equip[WEAPON_SLOT], equip[MINUS_SLOT]):
-        slot = equip.index(without)
-        saved, equip[slot] = equip[slot], -1
-    reach = st.attack_range(seat)
-    found = [t for t in st.living if t != seat and st.dist(seat, t) <= reach and targetable(st, t)]
-    if saved >= 0:
-        equip[slot] = saved
+    weapon, minus = equip[WEAPON_SLOT], equip[MINUS_SLOT]
+    if without >= 0:
+        if without == weapon:
+            weapon = -1
+        elif without == minus:
+            minus = -1
+    reach = st.cards.range[weapon] if weapon >= 0 else 1
+    living = st.living
+    size = len(living)
+    me = living.index(seat)
+    shorter = (minus >= 0) + ("mashu" in st.skills[seat])
+    hands, skills, equips = st.hands, st.skills, st.equip
+    found = []
+    for j in range(size):
+        target = living[j]
+        if j == me:
+            continue
+        gap = j - me if j > me else me - j
+        if size - gap < gap:
+            gap = size - gap
+        gap += (equips[target][PLUS_SLOT] >= 0) - shorter
+        if (gap if gap > 1 else 1) <= reach and (hands[target] or "kongcheng" not in skills[target]):
+            found.append(target)
     return found
 
 
@@ -141,33 +164,35 @@ def play_options(st: SanguoshaState, seat: Seat) -> list[Action]:
     sha_ok = can_sha(st, seat)
     sha_to = sha_targets(st, seat) if sha_ok else []
     others = [t for t in st.living if t != seat]
+    slot = st.cards.slot
     for c in hand:
         k = kind[c]
+        card = _USE | c << A_SHIFT  # act(USE, c, ...) with the targets still to add
         if k == SHA:
-            legal += [act(USE, c, t) for t in sha_to]
+            legal += [card | t << B_SHIFT for t in sha_to]
         elif k == SHAN:
             if "longdan" in sk:
                 legal += [act(CONVERT, c, SHA, t) for t in sha_to]
         elif k == TAO:
             if st.hp[seat] < st.max_hp[seat]:
-                legal.append(act(USE, c))
+                legal.append(card | _NO_TARGET)
         elif k in _ALL_TARGETS:
-            legal.append(act(USE, c))
+            legal.append(card | _NO_TARGET)
         elif k == JUEDOU:
-            legal += [act(USE, c, t) for t in others if targetable(st, t)]
+            legal += [card | t << B_SHIFT for t in others if targetable(st, t)]
         elif k == GUOHE:
-            legal += [act(USE, c, t) for t in others if st.has_cards(t, True)]
+            legal += [card | t << B_SHIFT for t in others if st.has_cards(t, True)]
         elif k == SHUNSHOU:
-            legal += [act(USE, c, t) for t in steal_targets(st, seat, others)]
+            legal += [card | t << B_SHIFT for t in steal_targets(st, seat, others)]
         elif k == JIEDAO:
             legal += [act(USE, c, a, b) for a, b in jiedao_pairs(st, seat, others)]
         elif k == LEBU:
-            legal += [act(USE, c, t) for t in lebu_targets(st, others)]
+            legal += [card | t << B_SHIFT for t in lebu_targets(st, others)]
         elif k == SHANDIAN:
             if not any(st.judge_as[j] == SHANDIAN for j in st.judge[seat]):
-                legal.append(act(USE, c))
-        elif st.cards.slot[c] >= 0:
-            legal.append(act(USE, c))
+                legal.append(card | _NO_TARGET)
+        elif slot[c] >= 0:
+            legal.append(card | _NO_TARGET)
     if sk:
         conversions(st, seat, legal, sha_ok, others)
     play_skill_options(st, seat, legal, sha_to, others)

@@ -75,6 +75,7 @@ K_SHIFT = CODEC.kind_shift
 
 _BITS, _MASK = CODEC.shift, CODEC.mask
 _A, _B, _C = K_SHIFT - _BITS, K_SHIFT - 2 * _BITS, K_SHIFT - 3 * _BITS  # where operands a, b, c sit
+A_SHIFT, B_SHIFT = _A, _B  # bulk option lists: act(kind, a, b) == act(kind, 0, 0) | a << A_SHIFT | b << B_SHIFT
 
 
 def act(kind: int, a: int = NONE, b: int = NONE, c: int = NONE, d: int = NONE) -> Action:

@@ -128,19 +128,21 @@ class SanguoshaState:
 
     def _run(self, got: Got) -> None:
         stack = self.stack
+        push, pop = stack.append, stack.pop
         while True:
             try:
                 while True:
                     child = stack[-1].step(self, got)
                     if child is None:
-                        stack.pop()
+                        pop()
                         got = self.ret
                     elif child is ASK:
-                        if len(self.legal) != 1:
+                        legal = self.legal
+                        if len(legal) != 1:
                             return
-                        got = self.legal[0]
+                        got = legal[0]
                     else:
-                        stack.append(child)
+                        push(child)
                         got = None
             except GameOver:
                 self.over, self.legal, self.seat = True, [], TERMINAL
@@ -150,6 +152,11 @@ class SanguoshaState:
                 while not stack[-1].turn_host:
                     stack.pop()
                 got = None
+
+    def play(self, action: Action) -> None:
+        """apply_action for an action known to be legal (the engine's own playout loop)."""
+        self.steps += 1
+        self._run(action)
 
     def apply_action(self, action: Action) -> None:
         if self.over:
