@@ -17,7 +17,7 @@ from validator.games.sanguosha.claims import SanguoshaOracle
 from validator.games.sanguosha.positions import CardPicker, game_from_files, position
 from validator.games.sanguosha.rules import CLARIFICATIONS, P_SHAN, RESPOND, ROLES, USE, act
 from validator.loader import load_game
-from validator.model import Clarifications, Game, HandExample, TableBlock
+from validator.model import Clarifications, Game, HandExample, Paragraph, TableBlock
 from validator.paths import DEFAULT_DECKS_DIR
 
 GAME = "sanguosha"
@@ -102,6 +102,20 @@ def test_the_identity_table_is_game_json_s(game: Game) -> None:
     expected = {int(n): roles for n, roles in game.rules["identity_table"].items()}
     assert printed == expected
     assert sorted(printed) == list(range(game.players[0], game.players[1] + 1))
+
+
+def test_the_two_player_row_is_explained_beside_the_identity_table(game: Game) -> None:
+    """The smallest table is a duel of the roles its row deals, played by the same rules (no 1対1 mode rules):
+    the paragraph right after the identity table says so and names those roles."""
+    blocks = game.rulebooks[0].blocks
+    at = next(n for n, b in enumerate(blocks) if isinstance(b, TableBlock) and list(b.header) == ["人数", *ROLE_HEADER])
+    low = game.players[0]
+    dealt = [name for role, name in zip(ROLES, ROLE_HEADER, strict=True)
+             if game.rules["identity_table"][str(low)][role]]
+    following = blocks[at + 1]
+    assert isinstance(following, Paragraph) and following.text.startswith(f"**{low}人で遊ぶとき**"), following
+    assert len(dealt) == 2 and all(name in following.text for name in dealt), (dealt, following.text)
+    assert "同じルール" in following.text
 
 
 def test_the_optional_identity_tables_are_game_json_s_variants(game: Game) -> None:
