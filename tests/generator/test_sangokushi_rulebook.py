@@ -1,8 +1,11 @@
 """sangokushi's rulebook: it builds, folds into A5 booklets (pages a multiple of 4), states every
-clarification of the rules engine, and every worked example is one the engine checks and accepts."""
+clarification of the rules engine, and every worked example is one the engine checks and accepts. The endings
+players read are the seed's (victory points, a lord's death) plus one house rule marked as such; the engine's
+round limit is a simulation bound, told to designers only."""
 from __future__ import annotations
 
 import json
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -13,7 +16,7 @@ from deckcopies import copy_decks, edit_rulebook, example_index, rulebook_issues
 from rulebookpdf import write_rulebook_alone
 from validator.checks import check_game
 from validator.games.sangokushi.claims import SangokushiOracle
-from validator.games.sangokushi.rules import CLARIFICATIONS
+from validator.games.sangokushi.rules import CLARIFICATIONS, SangokushiRules
 from validator.loader import load_game
 from validator.model import CardFigure, Clarifications, Game, HandExample
 from validator.paths import DEFAULT_DECKS_DIR
@@ -65,8 +68,50 @@ def test_key_headings_are_printed(reader: PdfReader) -> None:
 
 def test_every_engine_clarification_is_listed_once(game: Game) -> None:
     listed = [item.id for block in game.rulebooks[0].blocks if isinstance(block, Clarifications)
-              for item in block.items]
+              for item in block.items if item.id is not None]  # a designers' note decides nothing
     assert sorted(listed) == sorted(c.id for c in CLARIFICATIONS)
+
+
+def _strings(value: Any) -> Iterator[str]:
+    if isinstance(value, str):
+        yield value
+    elif isinstance(value, dict):
+        for item in value.values():
+            yield from _strings(item)
+    elif isinstance(value, list):
+        for item in value:
+            yield from _strings(item)
+
+
+def _blocks() -> list[dict[str, Any]]:
+    data = json.loads((DEFAULT_DECKS_DIR / GAME / "rulebook.json").read_text(encoding="utf-8"))
+    blocks: list[dict[str, Any]] = data["blocks"]
+    return blocks
+
+
+def _is_designers(block: dict[str, Any]) -> bool:
+    return block["type"] == "clarifications" and block.get("audience") == "designers"
+
+
+def test_the_round_limit_is_a_designers_note_not_a_rule(game: Game) -> None:
+    """The engine ends a game after round_limit full rounds only so that a simulated game always ends; the
+    seed has no such ending, so no text players read states it and the designers' appendix does."""
+    limit = f"{SangokushiRules.from_mapping(game.rules).round_limit}周"
+    players = " ".join(text for block in _blocks() if not _is_designers(block) for text in _strings(block))
+    designers = " ".join(text for block in _blocks() if _is_designers(block) for text in _strings(block))
+    assert limit not in players
+    assert limit in designers and "シミュレーション" in designers
+
+
+def test_the_full_round_of_passes_is_only_a_marked_house_rule() -> None:
+    """The seed has no ending for a round in which everyone passes; the engine has (clarification
+    stalemate). The players' rules leave it out, and the one clarification stating it calls it a house rule."""
+    stating = [(block["type"], text) for block in _blocks() if not _is_designers(block)
+               for text in _strings(block) if "1周" in text]
+    stalemate = next(item["text"] for block in _blocks() if block["type"] == "clarifications"
+                     for item in block["items"] if item.get("id") == "stalemate")
+    assert stating == [("clarifications", stalemate)]
+    assert stalemate.startswith("**追加ルール**")
 
 
 def test_the_check_finds_nothing_in_the_rulebook(game: Game) -> None:

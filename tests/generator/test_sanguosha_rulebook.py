@@ -1,6 +1,6 @@
 """sanguosha's rulebook: it builds in A5 sheets of four pages with every font embedded, prints the identity
 tables of game.json, states every clarification of the rules engine, and every worked example and the
-distance table are what the engine answers."""
+distance table are what the engine answers; what a card row says agrees with when the engine asks for it."""
 from __future__ import annotations
 
 import json
@@ -14,9 +14,10 @@ from deckcopies import copy_decks, edit_rulebook, example_index, rulebook_issues
 from rulebookpdf import iter_fonts, write_rulebook_alone
 from validator.checks import check_game
 from validator.games.sanguosha.claims import SanguoshaOracle
-from validator.games.sanguosha.rules import CLARIFICATIONS, ROLES
+from validator.games.sanguosha.positions import CardPicker, game_from_files, position
+from validator.games.sanguosha.rules import CLARIFICATIONS, P_SHAN, RESPOND, ROLES, USE, act
 from validator.loader import load_game
-from validator.model import Clarifications, Game, HandExample, TableBlock
+from validator.model import Clarifications, Game, HandExample, Paragraph, TableBlock
 from validator.paths import DEFAULT_DECKS_DIR
 
 GAME = "sanguosha"
@@ -52,6 +53,12 @@ def reader(pdf: Path) -> PdfReader:
 
 def _tables(game: Game) -> list[TableBlock]:
     return [b for b in game.rulebooks[0].blocks if isinstance(b, TableBlock)]
+
+
+def _card_effect(game: Game, name: str) -> str:
+    """The 働き cell of a card's row in the tables of card kinds."""
+    return next(row[2] for table in _tables(game) if list(table.header) == ["カード", "枚数", "働き"]
+                for row in table.rows if row[0] == name)
 
 
 def _counts(row: tuple[str, ...] | list[str]) -> dict[str, int]:
@@ -97,6 +104,20 @@ def test_the_identity_table_is_game_json_s(game: Game) -> None:
     assert sorted(printed) == list(range(game.players[0], game.players[1] + 1))
 
 
+def test_the_two_player_row_is_explained_beside_the_identity_table(game: Game) -> None:
+    """The smallest table is a duel of the roles its row deals, played by the same rules (no 1対1 mode rules):
+    the paragraph right after the identity table says so and names those roles."""
+    blocks = game.rulebooks[0].blocks
+    at = next(n for n, b in enumerate(blocks) if isinstance(b, TableBlock) and list(b.header) == ["人数", *ROLE_HEADER])
+    low = game.players[0]
+    dealt = [name for role, name in zip(ROLES, ROLE_HEADER, strict=True)
+             if game.rules["identity_table"][str(low)][role]]
+    following = blocks[at + 1]
+    assert isinstance(following, Paragraph) and following.text.startswith(f"**{low}人で遊ぶとき**"), following
+    assert len(dealt) == 2 and all(name in following.text for name in dealt), (dealt, following.text)
+    assert "同じルール" in following.text
+
+
 def test_the_optional_identity_tables_are_game_json_s_variants(game: Game) -> None:
     table = next(t for t in _tables(game) if list(t.header) == ["組み合わせ", *ROLE_HEADER])
     printed = {(int(row[0].split("人")[0]), tuple(_counts(row[1:]).values())) for row in table.rows}
@@ -110,6 +131,23 @@ def test_the_lord_bonus_threshold_is_game_json_s(game: Game) -> None:
     low = game.rules["lord_extra_hp_min_players"]
     texts = " ".join(getattr(b, "text", "") for b in game.rulebooks[0].blocks)
     assert f"{low}人以上" in texts and f"2〜{low - 1}人" in texts
+
+
+def test_the_shan_row_lets_the_turn_player_answer(game: Game) -> None:
+    """閃 is never used, only played when a 殺 or 万箭斉発 asks for it, and the engine asks the turn player too:
+    a 借刀殺人 of one's own may turn the holder's 殺 on oneself. The row says so instead of forbidding it."""
+    engine = game_from_files(rules=game.rules)
+    pick = CardPicker(engine)
+    jiedao, sword, sha, shan = pick("jiedao"), pick("qinggang"), pick("sha"), pick("shan")
+    st = position(engine, ["huanggai"] * 4, ["lord", "rebel", "loyalist", "renegade"],
+                  hands={0: [jiedao, shan], 1: [sha]}, equipment={1: [sword]})
+    st.apply_action(act(USE, jiedao, 1, 0))
+    st.apply_action(act(RESPOND, sha))
+    assert (st.current_player(), st.turn_player, st.prompt[0]) == (0, 0, P_SHAN)
+    assert act(RESPOND, shan) in st.legal_actions()
+    effect = _card_effect(game, "閃")
+    assert "自分の手番でも出せます" in effect and "手番に使うことはできません" not in effect
+    assert "使うことはできず" in effect and all(f"「{asker}」" in effect for asker in ("殺", "万箭斉発"))
 
 
 def test_the_distance_table_is_the_engine_s(game: Game, oracle: SanguoshaOracle) -> None:
