@@ -399,7 +399,7 @@ def test_all_rebels_and_renegades_dead_lord_and_loyalists_win():
 
 # -- setup ------------------------------------------------------------------------------------------------
 def test_setup_lord_first_with_extra_hp_and_choices():
-    for n in (4, 5, 10):
+    for n in (4, 5, 9, 10):
         st = GAME.new_initial_state(random.Random(n), n)
         lord = st.role.index(0)
         assert st.current_player() == lord and len(st.options[lord]) == 3 + RULES["lord_choices_random"]
@@ -407,11 +407,27 @@ def test_setup_lord_first_with_extra_hp_and_choices():
         st.apply_action(st.legal_actions()[0])
         while st.prompt[0] == 0 and not st.is_terminal():
             seat = st.current_player()
-            assert len(st.options[seat]) == (3 if n < 10 else 2)  # 24 generals left for 9 players: 2 each
+            assert len(st.options[seat]) == (3 if n < 10 else 2)  # 24 left: 3 each for 8 seats, 2 for 9
             st.apply_action(st.legal_actions()[0])
         base = st.gens.hp[st.general[lord]]
         assert st.max_hp[lord] == base + (1 if n >= 5 else 0)
         assert all(len(h) >= 4 for h in st.hands) and st.turn_player == lord
+
+
+def test_the_generals_the_lord_declined_go_back_among_the_others_offers():
+    """The seed: 主公が選ばなかった4枚を残りの20枚と合わせて — everyone but the lord draws from the 24."""
+    declined_offered = 0
+    for seed in range(40):
+        st = GAME.new_initial_state(random.Random(seed), 9)
+        lord = st.current_player()
+        lord_options = st.options[lord]
+        st.apply_action(st.legal_actions()[0])
+        chosen = st.general[lord]
+        offered = [g for seat in range(9) if seat != lord for g in st.options[seat]]
+        assert len(offered) == 8 * 3 and len(set(offered)) == 24 and chosen not in offered
+        declined_offered += len(set(lord_options) & set(offered))
+        assert set(offered) == set(range(len(st.gens))) - {chosen}
+    assert declined_offered == 40 * (len(lord_options) - 1)
 
 
 def test_identities_follow_the_table():

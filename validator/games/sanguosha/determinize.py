@@ -90,17 +90,10 @@ def _deal_roles(st: SanguoshaState, obs: SanguoshaObservation, rng: random.Rando
 
 
 def _deal_generals(st: SanguoshaState, me: int, rng: random.Random) -> None:
-    """During the set-up: the generals the seat has not seen — the lord's unused pool while the lord
-    chooses; else the choices of the seats before it and the offers of the seats after it."""
+    """During the set-up: the generals the seat has not seen — the choices of the seats before it and the
+    offers of the seats after it (while the lord chooses, nothing is dealt yet)."""
     main = st.stack[0]
-    if not isinstance(main, Main):
-        return
-    if main.pc == 1:  # the lord chooses: the pool the others will be offered from
-        pool = sorted(main.pool)
-        shuffle(rng, pool)
-        main.pool = tuple(pool)
-        return
-    if main.pc != 3:
+    if not isinstance(main, Main) or main.pc != 3:
         return
     seen = {st.general[st.lord], *st.options[me]}
     pool = sorted(g for g in range(len(st.gens)) if g not in seen)

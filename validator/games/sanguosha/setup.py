@@ -21,12 +21,11 @@ class Main(Frame):
     """Set-up (pc 0-3), then turns from the lord on, one after another (pc 4-5: TurnEnd lands here).
 
     The generals the others choose from are dealt in one go once the lord has chosen (each seat's offer
-    in st.options). While the lord chooses, `pool` holds the non-lord generals not offered to him, in
-    the order the shuffle left them (hidden from everyone: determinize.py deals it anew)."""
+    in st.options): every general but the lord's — the ones the lord declined go back among the rest
+    (the seed: 主公が選ばなかった4枚を残りの20枚と合わせて) — shuffled, the same number to each."""
 
     turn_host = True
     seat: Seat = -1
-    pool: tuple[int, ...] = ()
     order: tuple[Seat, ...] = ()
     at: int = 0
 
@@ -44,15 +43,12 @@ class Main(Frame):
                 st.shuffle(others)
                 k = rules.lord_choices_random
                 st.options[lord] = tuple(lords + others[:k])
-                self.pool = tuple(others[k:])
                 self.pc = 1
                 return st.ask(lord, [act(GENERAL, g) for g in st.options[lord]], (P_GENERAL, 0, 0, 0))
             if pc == 1:  # the lord has chosen: the others' offers
                 lord = st.lord
                 pick(st, lord, first(got))
-                gens = st.gens
-                rest = [g for g in range(len(gens)) if gens.lord[g] and g != st.general[lord]] + list(self.pool)
-                self.pool = ()
+                rest = [g for g in range(len(st.gens)) if g != st.general[lord]]
                 st.shuffle(rest)
                 self.order = tuple(st.order_from(lord)[1:])
                 per = min(st.rules.general_choices, len(rest) // max(1, st.n - 1))
