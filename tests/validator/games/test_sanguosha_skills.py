@@ -46,6 +46,10 @@ def setup(n=4, at=None, roles=None, **kw):
     return position(GAME, generals, roles or ROLES[:n], **kw)
 
 
+def at_play(st, seat=0):
+    return st.current_player() == seat and st.prompt[0] == P_PLAY
+
+
 def use(st, card, t1=NONE, t2=NONE):
     st.apply_action(act(USE, card, t1, t2))
 
@@ -201,6 +205,31 @@ def test_jijiang_asks_shu_players_for_sha():
     st.apply_action(trig("jijiang"))
     st.apply_action(act(RESPOND, s))
     assert st.hp[0] == st.max_hp[0] and st.hp[1] == 3  # 趙雲 then had no 殺 for himself
+
+
+def test_jijiang_in_the_lords_own_play_phase_gets_him_a_sha_to_use():
+    """激将's text: 「殺」が必要なとき — using one in his play phase too (clarification jijiang-play)."""
+    pick = CardPicker(GAME)
+    s, shan = pick("sha"), pick("shan")
+    st = setup(at={0: "liubei", 2: "zhaoyun"}, hands={0: [shan], 2: [s]})  # 劉備 holds no 殺 of his own
+    assert at_play(st) and act(SKILL, EFFECT_INDEX["jijiang"], 1) in st.legal_actions()
+    skill(st, "jijiang", 1)
+    assert st.current_player() == 2 and st.prompt == (P_SHA, 1, SHA, 1)  # 趙雲, for seat 0 (+1)
+    st.apply_action(act(RESPOND, s))
+    assert st.hp[1] == 3 and st.counts["sha_used"] == 1 and st.sha_used == 1  # the lord's 殺, counted
+    assert s in st.discard and at_play(st)
+    jijiang = EFFECT_INDEX["jijiang"]
+    assert not any(a >> 28 == SKILL and a >> 21 & 127 == jijiang for a in st.legal_actions())  # 殺 limit reached
+
+
+def test_jijiang_nobody_answers_and_it_is_not_offered_again_that_phase():
+    pick = CardPicker(GAME)
+    s, shan = pick("sha"), pick("shan")
+    st = setup(at={0: "liubei", 2: "zhaoyun"}, hands={0: [shan], 2: [s]})
+    skill(st, "jijiang", 1)
+    st.apply_action(P)  # 趙雲 keeps his 殺
+    assert at_play(st) and st.hp[1] == 4 and st.sha_used == 0
+    assert act(SKILL, EFFECT_INDEX["jijiang"], 1) not in st.legal_actions()
 
 
 def test_wusheng_red_card_as_sha():

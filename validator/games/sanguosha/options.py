@@ -221,7 +221,7 @@ def conversions(st: SanguoshaState, seat: Seat, legal: list[Action], sha_ok: boo
 
 def play_skill_options(st: SanguoshaState, seat: Seat, legal: list[Action], sha_to: list[Seat],
                        others: list[Seat]) -> None:
-    """The play phase's active skills (仁徳 制衡 苦肉 反間 結姻 青嚢 離間) and 丈八蛇矛's 殺."""
+    """The play phase's active skills (仁徳 制衡 苦肉 反間 結姻 青嚢 離間, 激将's 殺 at a target) and 丈八蛇矛's 殺."""
     sk, hand, once = st.skills[seat], st.hands[seat], st.once
     if st.weapon(seat) == ZHANGBA and len(hand) >= 2:
         legal += [act(SKILL, _SKILL["zhangba"], t) for t in sha_to]
@@ -229,6 +229,9 @@ def play_skill_options(st: SanguoshaState, seat: Seat, legal: list[Action], sha_
         return
     if "rende" in sk:
         legal += [act(SKILL, _SKILL["rende"], c, t) for c in hand for t in others]
+    if "jijiang" in sk and sha_to and "jijiang" not in once and any(
+            st.gens.kingdom[st.general[t]] == "蜀" for t in others):
+        legal += [act(SKILL, _SKILL["jijiang"], t) for t in sha_to]
     if "zhiheng" in sk and "zhiheng" not in once and st.has_cards(seat):
         legal.append(act(SKILL, _SKILL["zhiheng"]))
     if "kurou" in sk:

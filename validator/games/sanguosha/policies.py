@@ -324,7 +324,7 @@ def _equip_score(obs: SanguoshaObservation, card: int) -> float:
 def _skill_score(obs: SanguoshaObservation, friend: list[float], slug: str, b: int, c: int) -> float:
     me = obs.seat
     hand = len(obs.hand)
-    if slug == "zhangba":
+    if slug in ("zhangba", "jijiang"):  # a 殺 at b paid with two cards, or by a 蜀 player
         return 3.0 * -friend[b] if -friend[b] > FRIEND else -5.0
     if slug == "rende":
         return (3.0 if hand > obs.hp[me] else 1.0) * friend[c] - 0.5 if friend[c] > FRIEND else -1.0

@@ -167,6 +167,13 @@ CLARIFICATIONS: tuple[Clarification, ...] = (
                   "頼まれた人の八卦陣は使えません。",
                   "Asked through 護駕 or 激将, the lord's kingdom answers once each in seat order after the lord, from "
                   "hand cards or converting skills; a helper's 八卦陣 cannot answer."),
+    Clarification("jijiang-play",
+                  "主公の劉備は、自分の出牌段階にも激将を使えます。攻撃範囲内の1人を選び、他の蜀のプレイヤーに席順で1人ずつ"
+                  "「殺」を出すか尋ねます。出されたら劉備が使った「殺」としてその人に使い、1回の出牌段階に使える「殺」の数に"
+                  "数えます。誰も出さなければ、その出牌段階にはもう激将で頼めません。",
+                  "The lord 劉備 may use 激将 in his own play phase too: he names a player in his attack range and the "
+                  "other 蜀 players are asked in seat order for a 殺, which he then uses on that player (it counts "
+                  "towards his 殺 per play phase). If nobody plays one, he cannot ask again that play phase."),
     Clarification("liuli-range",
                   "流離で「殺」を移す相手は、カードを捨てる前の大喬の攻撃範囲の中から選びます。",
                   "流離's new target is chosen within 大喬's attack range before the card is discarded."),

@@ -17,6 +17,8 @@ from .cards import Juedou, Sha, count_sha
 from .damage import damage, lose_hp
 from .flow import (
     EVERYONE,
+    SHA_ANSWER,
+    AskKingdom,
     ChooseDiscards,
     ZhangbaCards,
     accepted,
@@ -28,6 +30,7 @@ from .flow import (
     recover,
     top,
 )
+from .options import TRIG
 from .rules import (
     DISCARD,
     EFFECT_INDEX,
@@ -36,10 +39,12 @@ from .rules import (
     P_COST,
     P_GUANXING,
     P_OPTION,
+    P_SHA,
     P_TARGET,
     PASS_ACTION,
     PICK,
     RED,
+    SHA,
     TARGET,
     act,
     first,
@@ -258,6 +263,7 @@ class Active(Frame):
     effect: int
     a: int
     b: int
+    cards: tuple[int, ...] = ()
 
     def step(self, st: SanguoshaState, got: Got) -> Frame | None:  # noqa: C901 - one branch per skill
         seat, a, b = self.seat, self.a, self.b
@@ -270,6 +276,9 @@ class Active(Frame):
             self.pc = 1
             if slug == "zhangba":
                 return ZhangbaCards(seat)
+            if slug == "jijiang":  # the lord's 殺 at `a`, played by a 蜀 player for him
+                self.pc = 2
+                return AskKingdom(seat, "蜀", SHA_ANSWER, (P_SHA, a, SHA, seat + 1))
             if slug in ("zhiheng", "fanjian", "jieyin", "qingnang", "lijian"):
                 st.once = st.once | {slug}
             if slug == "rende":
@@ -292,8 +301,27 @@ class Active(Frame):
                 return ChooseDiscards(seat, 1, True, reason=self.effect)
             elif slug == "lijian":
                 return ChooseDiscards(seat, 1, False, reason=self.effect)
+        if self.pc == 2:  # 激将: a 蜀 player's answer, or none
+            if got is None:
+                st.once = st.once | {slug}  # nobody would: not asked again this play phase
+                st.done()
+                return None
+            helper, reply = got
+            self.pc = 1
+            if reply == TRIG["zhangba"]:
+                return ZhangbaCards(helper)
+            got = self.cards = (first(reply),)
+            f = lose(st, helper, got, st.proc)
+            if f is not None:
+                self.pc = 3
+                return f
+        if self.pc == 3:
+            got = self.cards
         # pc 1: the cost is paid
         self.pc = 9
+        if slug == "jijiang":
+            count_sha(st)
+            return Sha(seat, got, (a,))
         if slug == "zhangba":
             count_sha(st)
             return Sha(seat, got, (a,))
