@@ -72,6 +72,17 @@ def test_jianxiong_takes_the_card_that_dealt_the_damage():
     assert st.hands[1] == [s] and st.hp[1] == 3
 
 
+def test_jianxiong_takes_the_shandian_that_struck():
+    """閃電's card dealt the damage, so 奸雄 may take it (it used to be discarded before the damage)."""
+    pick = CardPicker(GAME)
+    sd, hit = pick("shandian"), pick("sha", "spade", 7)
+    st = setup(3, at={1: "caocao"}, judge={1: [(sd, "shandian")]}, deck_top=[hit])
+    st.apply_action(P)  # seat 0 ends its turn; 曹操's judge phase: ♠7 strikes for 3
+    assert st.hp[1] == 1 and st.current_player() == 1 and st.legal_actions() == [trig("jianxiong"), P]
+    st.apply_action(trig("jianxiong"))
+    assert sd in st.hands[1] and sd not in st.discard and hit in st.discard
+
+
 def test_hujia_asks_wei_players_for_shan():
     pick = CardPicker(GAME)
     s, shan = pick("sha"), pick("shan")

@@ -168,24 +168,23 @@ class JudgePhase(Frame):
                 pc = 3
             if pc == 3:  # the judgement card
                 self.result = result = got
+                self.pc = 5
                 if self.trick == LEBU:
                     if result >= 0 and st.suit[result] != HEART:
                         self.skip = True
                         st.counts["turns_skipped_lebu"] += 1
-                    self.pc = 5
-                else:
-                    self.hit = result >= 0 and st.suit[result] == SPADE and 2 <= st.rank[result] <= 9
-                    self.pc = 5
-                    if self.hit:
-                        to_discard(st, [self.card])
-                        st.counts["shandian_hits"] += 1
-                        self.pc = 4
-                        f = damage(st, seat, -1, 3, [self.card])
-                        if f is not None:
-                            return f
-                        self.pc = 5
-                continue
+                    continue
+                self.hit = result >= 0 and st.suit[result] == SPADE and 2 <= st.rank[result] <= 9
+                if not self.hit:
+                    continue
+                st.counts["shandian_hits"] += 1  # the 閃電 stays in processing through the damage: 奸雄 may take it
+                self.pc = 4
+                f = damage(st, seat, -1, 3, [self.card])
+                if f is not None:
+                    return f
+                pc = 4
             if pc == 4:
+                to_discard(st, [self.card])
                 self.pc = 5
                 continue
             if pc == 5:
