@@ -251,6 +251,16 @@ def test_wusheng_red_card_as_sha():
     assert st.hp[1] == 3 and st.counts["sha_used"] == 1
 
 
+def test_wusheng_cannot_spend_the_red_zhuge_on_a_sha_beyond_the_limit_it_lifts():
+    pick = CardPicker(GAME)
+    zhuge, s, duel = pick("zhuge", "diamond"), pick("sha"), pick("juedou", "spade")
+    st = setup(at={0: "guanyu"}, hands={0: [s, duel]}, equipment={0: [zhuge]})
+    assert act(CONVERT, zhuge, SHA, 1) in st.legal_actions()  # the first 殺 of the phase: it may
+    use(st, s, 1)  # seat 1 holds no 閃: hit
+    assert at_play(st) and st.sha_used == 1 and st.hp[1] == 3
+    assert not any(a >> 28 == CONVERT and a >> 21 & 127 == zhuge for a in st.legal_actions())
+
+
 def test_paoxiao_any_number_of_sha():
     pick = CardPicker(GAME)
     s1, s2 = pick("sha"), pick("sha")

@@ -204,8 +204,11 @@ def conversions(st: SanguoshaState, seat: Seat, legal: list[Action], sha_ok: boo
     sk = st.skills[seat]
     kind, color, suit = st.kind, st.color, st.suit
     if "wusheng" in sk and sha_ok:
+        # a red 諸葛連弩 used as the 殺 no longer lifts the limit that 殺 is counted against
+        spent = st.sha_used >= st.rules.sha_per_turn and "paoxiao" not in sk
+        weapon = st.equip[seat][WEAPON_SLOT]
         for c in st.owned(seat):
-            if color[c] == RED and kind[c] != SHA:
+            if color[c] == RED and kind[c] != SHA and not (spent and c == weapon and kind[c] == ZHUGE):
                 legal += [act(CONVERT, c, SHA, t) for t in sha_targets(st, seat, c)]
     if "qixi" in sk:
         targets = [t for t in others if st.has_cards(t, True)]
