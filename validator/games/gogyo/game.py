@@ -18,6 +18,7 @@ from ...engine.frozen import reduce_frozen
 from ...engine.match import FixedGamesMatch
 from ...model import Game as GameModel
 from .cards import CardTable, build_card_table, link_table, parse_hand
+from .playout import GogyoPlayout
 from .rules import ACTION_KINDS, KIND_SHIFT, NONE, GogyoRules
 from .scoring import HandScore, Scorer, build_scoring_rules
 from .state import GogyoState
@@ -88,7 +89,6 @@ class GogyoGame(FixedGamesMatch):
 
     def fast_playout(self, policies: Sequence[Any]) -> Any:
         """The harness hook: a whole-game player that drives GogyoState with these policies."""
-        from .playout import GogyoPlayout
         return GogyoPlayout(self, policies)
 
     def parse_hand(self, tokens: Sequence[str]) -> tuple[int, ...]:

@@ -11,13 +11,15 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ...engine.api import Seat
 from ...engine.playout import ending
 from ...engine.policies import RandomPolicy
-from .game import GogyoGame
 from .rules import KIND_SHIFT, MASK, OVER, SHIFT
+
+if TYPE_CHECKING:
+    from .game import GogyoGame
 
 # A game's record fields, in validator.simulate.GameRecord order.
 RecordFields = tuple[int, int, str, tuple[int, ...], tuple[int, ...], int, tuple[int, ...], int, int,

@@ -10,13 +10,15 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ...engine.api import Seat
 from ...engine.playout import ending
 from ...engine.policies import RandomPolicy
 from .rules import CODEC
-from .state import JinzaiGame
+
+if TYPE_CHECKING:
+    from .state import JinzaiGame
 
 # A match's record fields, in validator.simulate.GameRecord order.
 RecordFields = tuple[int, int, str, tuple[int, ...], tuple[int, ...], int, tuple[int, ...], int, int,

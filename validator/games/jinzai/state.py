@@ -24,6 +24,7 @@ from ...engine.api import TERMINAL, Action, InvariantError, Outcome, Seat, best_
 from ...engine.match import FixedGamesMatch
 from ...model import Game as GameModel
 from .columns import ColumnCodes
+from .playout import JinzaiPlayout
 from .rules import (
     ACTION_KINDS,
     BID_HAND,
@@ -146,7 +147,6 @@ class JinzaiGame(FixedGamesMatch):
 
     def fast_playout(self, policies: Sequence[Any]) -> Any:
         """The harness's whole-match player: this game's State driven through its own methods (playout.py)."""
-        from .playout import JinzaiPlayout
         return JinzaiPlayout(self, policies)
 
     def side_for(self, kinds: Sequence[int]) -> int:

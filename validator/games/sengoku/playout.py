@@ -12,13 +12,15 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ...engine.api import Seat
 from ...engine.playout import RANDOM, ending, seat_kinds
 from .policies import choose
-from .rules import KIND_SHIFT
-from .state import OVER, SengokuGame
+from .rules import KIND_SHIFT, OVER
+
+if TYPE_CHECKING:
+    from .state import SengokuGame
 
 # A game's record fields, in validator.simulate.GameRecord order.
 RecordFields = tuple[int, int, str, tuple[int, ...], tuple[int, ...], int, tuple[int, ...], int, int,

@@ -11,6 +11,8 @@ from ...engine.api import Action, Clarification, Seat, rule
 if TYPE_CHECKING:
     from .state import SengokuGame
 
+OVER = 0  # phase once the game has ended; otherwise the phase is the kind of the pending decision
+
 CLARIFICATIONS: tuple[Clarification, ...] = (
     Clarification("identical-cards",
                   "同じ漢字の漢字1文字カードはどれも同じカード、同じ家の名字カードもどれも同じカードとして扱います。"

@@ -28,12 +28,14 @@ from ...engine.match import FixedGamesMatch
 from ...model import Game as GameModel
 from .data import max_players
 from .names import NameTable, build_name_table
+from .playout import playout_for
 from .rules import (
     ACTION_KINDS,
     CLARIFICATIONS,
     DISCARD,
     KIND_SHIFT,
     MASK,
+    OVER,
     PASS,
     PASS_ACTION,
     REVEAL,
@@ -46,7 +48,6 @@ from .rules import (
 
 __all__ = ["CLARIFICATIONS", "SengokuGame", "SengokuObservation", "SengokuState"]
 
-OVER = 0  # phase once the game has ended; otherwise the phase is the kind of the pending decision
 END_PILE, END_ALL_OUT, END_RIICHI_WIN, END_DRAW, END_DRAW_RANKED = (
     "pile-empty", "all-out", "riichi-win", "draw", "draw-ranked")
 REVEAL_BASE, DISCARD_BASE, STEAL_BASE = encode(REVEAL), encode(DISCARD), encode(STEAL)
@@ -152,8 +153,6 @@ class SengokuGame(FixedGamesMatch):
 
     def fast_playout(self, policies: Sequence[Any]) -> Any:
         """The harness hook: a whole-game player that drives SengokuState with these policies, or None."""
-        from .playout import playout_for
-
         return playout_for(self, policies)
 
 
