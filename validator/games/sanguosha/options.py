@@ -65,36 +65,35 @@ def targetable(st: SanguoshaState, target: Seat) -> bool:
     return bool(st.hands[target]) or "kongcheng" not in st.skills[target]
 
 
-def sha_targets(st: SanguoshaState, seat: Seat, without: int = -1) -> list[Seat]:
-    """Players `seat` may use 殺 on (in attack range, not 空城 with an empty hand); `without`: a card of
-    its equipment that the 殺 itself would use up (a weapon or a −1 horse used as 殺 by 武聖).
-
-    The distance (state.dist, rules.distance) is worked out inline: this runs at every play decision."""
-    equip = st.equip[seat]
-    weapon, minus = equip[WEAPON_SLOT], equip[MINUS_SLOT]
-    if without >= 0:
-        if without == weapon:
-            weapon = -1
-        elif without == minus:
-            minus = -1
-    reach = st.cards.range[weapon] if weapon >= 0 else 1
-    living = st.living
+def distances_from(st: SanguoshaState, seat: Seat, without: int = -1) -> list[int]:
+    """The distance from `seat` to every seat (0 for itself and the dead): state.dist's rule (馬術, horses;
+    rules.distance is the pure one) for a whole row at once, as the play options and every observation
+    need it. `without`: a −1 horse of the seat's that does not count (it is being used up as a 殺)."""
+    living, equips = st.living, st.equip
     size = len(living)
     me = living.index(seat)
-    shorter = (minus >= 0) + ("mashu" in st.skills[seat])
-    hands, skills, equips = st.hands, st.skills, st.equip
-    found = []
+    minus = equips[seat][MINUS_SLOT]
+    shorter = (minus >= 0 and minus != without) + ("mashu" in st.skills[seat])
+    row = [0] * st.n
     for j in range(size):
-        target = living[j]
-        if j == me:
-            continue
-        gap = j - me if j > me else me - j
-        if size - gap < gap:
-            gap = size - gap
-        gap += (equips[target][PLUS_SLOT] >= 0) - shorter
-        if (gap if gap > 1 else 1) <= reach and (hands[target] or "kongcheng" not in skills[target]):
-            found.append(target)
-    return found
+        if j != me:
+            target = living[j]
+            gap = j - me if j > me else me - j
+            if size - gap < gap:
+                gap = size - gap
+            gap += (equips[target][PLUS_SLOT] >= 0) - shorter
+            row[target] = gap if gap > 1 else 1
+    return row
+
+
+def sha_targets(st: SanguoshaState, seat: Seat, without: int = -1) -> list[Seat]:
+    """Players `seat` may use 殺 on (in attack range, not 空城 with an empty hand); `without`: a card of
+    its equipment that the 殺 itself would use up (a weapon or a −1 horse used as 殺 by 武聖)."""
+    weapon = st.equip[seat][WEAPON_SLOT]
+    reach = st.cards.range[weapon] if weapon >= 0 and weapon != without else 1
+    row = distances_from(st, seat, without)
+    hands, skills = st.hands, st.skills
+    return [t for t in st.living if t != seat and row[t] <= reach and (hands[t] or "kongcheng" not in skills[t])]
 
 
 def can_sha(st: SanguoshaState, seat: Seat) -> bool:

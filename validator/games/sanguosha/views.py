@@ -4,6 +4,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ...engine.api import Action, Seat
+from .options import distances_from
 from .rules import (
     CARD_NAMES,
     CONVERT,
@@ -33,23 +34,22 @@ if TYPE_CHECKING:
 
 
 def observe(st: SanguoshaState, seat: Seat) -> SanguoshaObservation:
-    n = st.n
-    roles = tuple(st.role[s] if s == seat or not st.alive[s] or st.role[s] == LORD or st.over else -1
-                  for s in range(n))
+    alive, role, over = st.alive, st.role, st.over
+    roles = tuple(role) if over else tuple([r if s == seat or not alive[s] or r == LORD else -1
+                                            for s, r in enumerate(role)])
     chosen = st.general[seat] >= 0
-    generals = tuple(st.general[s] if chosen or s == st.lord else -1 for s in range(n))
+    generals = tuple(st.general) if chosen else tuple([g if s == st.lord else -1 for s, g in enumerate(st.general)])
     hp, max_hp = tuple(st.hp), tuple(st.max_hp)
     if not chosen:  # a general chosen face down shows no HP either
-        hp = tuple(h if g >= 0 else 0 for h, g in zip(hp, generals))
-        max_hp = tuple(h if g >= 0 else 0 for h, g in zip(max_hp, generals))
-    alive = st.alive
-    distances = tuple(st.dist(seat, t) if alive[t] and alive[seat] and t != seat else 0 for t in range(n))
+        hp = tuple([h if g >= 0 else 0 for h, g in zip(hp, generals)])
+        max_hp = tuple([h if g >= 0 else 0 for h, g in zip(max_hp, generals)])
+    distances = tuple(distances_from(st, seat)) if alive[seat] else (0,) * st.n
     return SanguoshaObservation(
-        GAME, seat, st.role[seat], roles, generals, st.options[seat], hp, max_hp,
-        tuple(alive), tuple(st.hands[seat]), tuple(len(h) for h in st.hands), tuple(tuple(e) for e in st.equip),
-        tuple(tuple(j) for j in st.judge), len(st.deck), st.turn_player, st.sha_used, st.prompt, st.kind, st.suit,
+        GAME, seat, role[seat], roles, generals, st.options[seat], hp, max_hp,
+        tuple(alive), tuple(st.hands[seat]), tuple([len(h) for h in st.hands]), tuple(map(tuple, st.equip)),
+        tuple(map(tuple, st.judge)), len(st.deck), st.turn_player, st.sha_used, st.prompt, st.kind, st.suit,
         st.rank, distances, st.attack_range(seat), tuple(st.hostility), st.gens.hp, tuple(st.discard), tuple(st.proc),
-        st.turns, st.seat == seat and not st.over, st.steps, st.game, st)
+        st.turns, st.seat == seat and not over, st.steps, st.game, st)
 
 
 def card_name(st: SanguoshaState, card: int) -> str:
