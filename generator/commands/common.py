@@ -1,6 +1,8 @@
 """What the commands share: one-line errors, game names, folder refusals, loading, the simulation budget."""
 from __future__ import annotations
 
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -95,8 +97,15 @@ def _engine(model: Game) -> RulesGame:
     """The game's rules engine; exit 1 if its data cannot be played, 2 if it has no engine."""
     from validator.engine.registry import engine_for
 
-    try:
+    with _unplayable_exits(model):
         return engine_for(model)
+
+
+@contextmanager
+def _unplayable_exits(model: Game) -> Iterator[None]:
+    """Exit 1 (its problems reported) for game data an engine cannot read, 2 (one line) for a ValueError."""
+    try:
+        yield
     except DeckError as exc:
         _report(exc.issues)
         raise typer.Exit(1) from None

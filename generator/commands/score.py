@@ -6,28 +6,21 @@ from pathlib import Path
 import typer
 
 from validator.engine.scoring import HandScorer
-from validator.issues import DeckError
 from validator.model import Game
 
-from .common import _err, _model, _report
+from .common import _err, _model, _unplayable_exits
 
 
 def _scorer(model: Game) -> HandScorer:
     """The game's hand scorer; exit 2 if its engine has none (or does not exist), 1 if its data is bad."""
     from validator.engine.registry import engine_name, find_spec
 
-    try:
+    with _unplayable_exits(model):
         spec = find_spec(engine_name(model))
         if spec.scorer is None:
             _err(f"{model.id}: the {spec.name} rules engine has no hand scorer, so its hands cannot be scored")
             raise typer.Exit(2)
         return spec.scorer(model)
-    except DeckError as exc:
-        _report(exc.issues)
-        raise typer.Exit(1) from None
-    except ValueError as exc:
-        _err(f"{model.id}: {exc}")
-        raise typer.Exit(2) from None
 
 
 def score(game_id: str, cards: list[str], *, as_json: bool, decks: Path) -> None:
