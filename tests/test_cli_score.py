@@ -15,6 +15,7 @@ from typer.testing import CliRunner, Result
 from generator.cli import app
 from validator.engine import registry
 from validator.engine.spec import GameSpec
+from validator.loader import find_games
 from validator.paths import DEFAULT_DECKS_DIR
 
 runner = CliRunner()
@@ -59,7 +60,15 @@ def test_score_json_is_total_parts_and_order(game: str, hand: str, expected: dic
     assert list(found) == list(expected)  # "total" first, the parts, "order" last
 
 
-@pytest.mark.parametrize("game", ["gogyo", "jinzai", "sengoku"])
+# Every engine with a hand scorer. sangokushi's crashes today (KeyError in score_fields: its battle and
+# recovery hands each lack the other's parts); strict, so the fix has to remove the mark.
+SCORE_CRASHES = {"sangokushi": "fudaya score sangokushi: KeyError, a hand has only some of the scorer's parts"}
+SCORED_GAMES = [pytest.param(name, marks=pytest.mark.xfail(reason=SCORE_CRASHES[name], strict=True))
+                if name in SCORE_CRASHES else name
+                for name in registry.known_games() if registry.find_spec(name).scorer]
+
+
+@pytest.mark.parametrize("game", SCORED_GAMES)
 def test_score_agrees_with_every_rulebook_example(game: str) -> None:
     examples = rulebook_examples(game)
     assert examples, f"{game}: no example to compare with"
@@ -130,4 +139,4 @@ def test_an_unknown_game_is_one_line_and_exit_1() -> None:
     assert result.exit_code == 1
     lines = result.stderr.strip().splitlines()
     assert len(lines) == 1 and "no game 'nosuch'" in lines[0]
-    assert all(game in lines[0] for game in ("gogyo", "jinzai", "sengoku"))
+    assert all(game in lines[0] for game in find_games(DEFAULT_DECKS_DIR))

@@ -8,6 +8,8 @@ from pathlib import Path
 
 import pytest
 
+from validator.engine.registry import GAMES_PACKAGE, known_games
+
 ROOT = Path(__file__).resolve().parent.parent
 PACKAGES = ("validator", "generator")
 
@@ -31,7 +33,7 @@ def _import_alone(module: str) -> tuple[str, int, str]:
 def test_the_module_list_covers_every_game_package() -> None:
     modules = all_modules()
     assert "validator.engine.registry" in modules and "generator.cli" in modules
-    assert {"validator.games.gogyo", "validator.games.jinzai", "validator.games.sengoku"} <= set(modules)
+    assert {f"{GAMES_PACKAGE}.{name}" for name in known_games()} <= set(modules)
 
 
 @pytest.mark.slow

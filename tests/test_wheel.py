@@ -11,7 +11,8 @@ from pathlib import Path
 
 import pytest
 
-from validator.paths import PROJECT_ROOT
+from validator.loader import find_games
+from validator.paths import DEFAULT_DECKS_DIR, PROJECT_ROOT
 
 pytestmark = pytest.mark.slow
 
@@ -64,7 +65,7 @@ def test_an_empty_folder_gets_the_shipped_games_and_its_own_output(installed: tu
     doctor = _run([fudaya, "doctor"], cwd=tmp_path, env=env)
     assert doctor.returncode == 0 and "installed" in doctor.stdout and "MISSING" not in doctor.stdout
     listed = _run([fudaya, "list"], cwd=tmp_path, env=env)
-    assert all(game in listed.stdout for game in ("gogyo", "jinzai", "sengoku", "sangokushi", "sanguosha"))
+    assert all(game in listed.stdout for game in find_games(DEFAULT_DECKS_DIR))
     checked = _run([fudaya, "check", "--no-simulate"], cwd=tmp_path, env=env)
     assert checked.returncode == 0, checked.stdout + checked.stderr  # every schema, font and asset is there
     built = _run([fudaya, "build", "gogyo", "--no-report"], cwd=tmp_path, env=env)

@@ -138,6 +138,8 @@ class Deck:
         return self.kind == "deck"
 
     def copies(self) -> list[CardCopy]:
+        """Each card once per copy (`qty`), in the deck's order: the one expansion that sheets, checks and
+        every rules engine read, so the physical card order (and the seeded games built on it) agrees."""
         return [CardCopy(card, n) for card in self.cards for n in range(1, card.qty + 1)]
 
 

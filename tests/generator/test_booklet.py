@@ -10,7 +10,7 @@ from pypdf import PdfReader
 from generator.booklet import booklet_order, sheet_size, write_booklet
 from generator.build import BuildOptions, build_game, load_checked
 from rulebookpdf import write_rulebook_alone
-from validator.loader import load_game
+from validator.loader import find_games, load_game
 from validator.paths import DEFAULT_DECKS_DIR
 
 
@@ -38,7 +38,7 @@ def test_sheet_sizes() -> None:
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("game_id", ["gogyo", "jinzai", "sengoku", "sangokushi", "sanguosha"])
+@pytest.mark.parametrize("game_id", find_games(DEFAULT_DECKS_DIR))
 def test_every_rulebook_fills_whole_sheets_with_blank_padding(game_id: str, tmp_path: Path) -> None:
     path = write_rulebook_alone(load_game(DEFAULT_DECKS_DIR, game_id), tmp_path / "rulebook.pdf")
     texts = [page.extract_text().strip() for page in PdfReader(path).pages]

@@ -19,6 +19,7 @@ from typer.testing import CliRunner
 from generator.build import BuildOptions, build_game, load_checked
 from generator.cli import app
 from generator.preflight import Finding, preflight
+from validator.loader import find_games
 from validator.paths import DEFAULT_DECKS_DIR, FONTS_DIR
 
 PAGE = (80 * mm, 100 * mm)
@@ -140,7 +141,7 @@ def test_the_command_prints_one_line_per_finding_and_exits_1(bad_pdf: Path, clea
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("game_id", ["gogyo", "jinzai", "sengoku", "sangokushi", "sanguosha"])
+@pytest.mark.parametrize("game_id", find_games(DEFAULT_DECKS_DIR))
 def test_what_fudaya_writes_for_print_passes(game_id: str, tmp_path: Path) -> None:
     """Every print file, booklet included, passes every check and its PDF/X claim: card figures in
     rulebooks keep lines at 0.1 mm and draw text under 5 pt as bars. Sheets are checked without the

@@ -9,13 +9,13 @@ import pytest
 
 from generator.charts import _axis
 from generator.report_pdf import Bin, _flat
-from validator.engine.registry import engine_for, find_spec
+from validator.engine.registry import engine_for, find_spec, known_games
 from validator.loader import load_game
 from validator.paths import DEFAULT_DECKS_DIR
 from validator.sim_plan import SimulationPlan, run_plan
 from validator.stats import distribution
 
-GAMES = ("gogyo", "jinzai", "sengoku", "sangokushi", "sanguosha")
+GAMES = known_games()  # every rules engine, each simulated on its shipped deck
 
 
 @pytest.mark.parametrize("game_id", GAMES)

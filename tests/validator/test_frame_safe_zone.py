@@ -8,10 +8,10 @@ from pathlib import Path
 import pytest
 
 from validator.checks import check_game
-from validator.loader import load_game
+from validator.loader import find_games, load_game
 from validator.paths import DEFAULT_DECKS_DIR
 
-GAMES = ("gogyo", "jinzai", "sengoku", "sangokushi", "sanguosha")
+GAMES = find_games(DEFAULT_DECKS_DIR)  # every shipped game
 
 
 def _sengoku_with(tmp_path: Path, old: str, new: str) -> list[str]:

@@ -21,7 +21,7 @@ from validator.checks import check_game
 from validator.engine import claims, registry
 from validator.engine.registry import find_oracle, find_spec
 from validator.issues import DeckError, Issue
-from validator.loader import load_game
+from validator.loader import find_games, load_game
 from validator.model import CardFigure, Clarifications, Game, HandExample, Heading, TableBlock
 from validator.paths import DEFAULT_DECKS_DIR, PROJECT_ROOT
 from validator.rulebooks import MarkupError, split_emphasis
@@ -259,7 +259,7 @@ def test_the_check_asks_whatever_oracle_is_registered(gogyo: Game, monkeypatch: 
 SOURCE_TALK = ("元のルール", "元になった", "もとのルール", "誤記", "シミュレーション", "コンピューター")
 
 
-@pytest.mark.parametrize("game_id", ["gogyo", "jinzai", "sengoku", "sangokushi", "sanguosha"])
+@pytest.mark.parametrize("game_id", find_games(DEFAULT_DECKS_DIR))
 def test_clarifications_speak_to_players_and_source_notes_sit_in_the_designers_appendix(game_id: str) -> None:
     """What the original text said, its typos and how the simulation plays go to the designers'
     appendix (issue 13); the players' section states rules."""
@@ -301,7 +301,7 @@ def test_only_the_designers_appendix_may_hold_notes_without_an_engine_id(tmp_pat
     assert load_game(tmp_path, "gogyo").rulebooks[0] is not None
 
 
-@pytest.mark.parametrize("game_id", ["gogyo", "jinzai", "sengoku", "sangokushi", "sanguosha"])
+@pytest.mark.parametrize("game_id", find_games(DEFAULT_DECKS_DIR))
 def test_a_player_named_in_examples_keeps_one_hand(game_id: str) -> None:
     """sengoku's 例3 and 例4 both had a 'Bさんの手札', with different cards (issue 13): across a
     rulebook, every example titled with one player's hand shows the same hand."""

@@ -26,7 +26,7 @@ from validator.issues import DeckError
 from validator.loader import load_game
 from validator.paths import DEFAULT_DECKS_DIR, PROJECT_ROOT, SCHEMA_DIR
 
-GAMES = ("gogyo", "jinzai", "sengoku")
+GAMES = known_games()  # every rules engine
 runner = CliRunner()
 
 

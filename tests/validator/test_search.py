@@ -10,7 +10,7 @@ import pytest
 
 from positions import positions
 from validator.engine.policies import find_policy
-from validator.engine.registry import engine_for
+from validator.engine.registry import engine_for, known_games
 from validator.games.gogyo.determinize import determinize
 from validator.loader import load_game
 from validator.paths import DEFAULT_DECKS_DIR
@@ -121,7 +121,7 @@ def test_a_later_game_of_a_match_is_searched_for_the_match(gogyo) -> None:
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("game_id", ["gogyo", "jinzai", "sengoku", "sangokushi", "sanguosha"])
+@pytest.mark.parametrize("game_id", known_games())
 def test_every_game_can_be_searched_and_its_records_depend_on_the_seed_alone(game_id: str) -> None:
     """One mcts seat among greedy ones, on 1 and on 2 workers: the same records, match for match."""
     engine = engine_for(load_game(DEFAULT_DECKS_DIR, game_id))

@@ -9,7 +9,7 @@ import pytest
 
 from validator import simulate as simulate_module
 from validator.engine.policies import find_policy
-from validator.engine.registry import engine_for
+from validator.engine.registry import engine_for, known_games
 from validator.loader import load_game
 from validator.paths import DEFAULT_DECKS_DIR
 from validator.sim_report import render_text
@@ -149,7 +149,7 @@ def test_a_game_a_spawned_worker_cannot_load_is_an_error_not_a_hang(engine, monk
         simulate_module._run_chunk((0, 1))
 
 
-@pytest.mark.parametrize("game_id", ["gogyo", "jinzai", "sengoku", "sangokushi", "sanguosha"])
+@pytest.mark.parametrize("game_id", known_games())
 def test_an_engine_pickled_fresh_plays_as_the_original(game_id):
     """Spawned workers (macOS, Windows) get the engine pickled before it has played: gogyo's lookup
     tables came back holding copies of the scorer's dicts and the first game died with a KeyError."""

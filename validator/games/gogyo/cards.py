@@ -17,6 +17,7 @@ from typing import Any
 
 from ...engine.api import rule
 from ...engine.frozen import reduce_frozen
+from ...model import Card, CardCopy
 from ...wording import counted
 
 ANY = 0     # wild: 天 as a dynasty, 閥 as an element
@@ -52,29 +53,21 @@ class CardTable:
         return sum(weight[t] for t in types)
 
 
-def build_card_table(cards: Sequence[Any], rules: Mapping[str, Any], hand_size: int) -> CardTable:
-    """Card table from the deck model's cards (validator.model.Card) and game.json rules."""
+def build_card_table(copies: Sequence[CardCopy], rules: Mapping[str, Any], hand_size: int) -> CardTable:
+    """Card table from the deck model's physical cards (Deck.copies()) and game.json rules."""
     cycle = tuple(rule(rules, "element_cycle", list, "gogyo"))
     any_dynasty = rule(rules, "any_dynasty_kind", str, "gogyo")
     any_element = rule(rules, "any_element_kind", str, "gogyo")
     columns: dict[str, list[Any]] = {k: [] for k in ("label", "id", "dyn", "elem", "duel", "copies")}
     names: dict[int, str] = {}
-    for card in cards:
-        fields = card.fields
-        kind = fields.get("kind")
-        if kind == any_dynasty:
-            label, dyn, elem = fields["name"], ANY, BREAK
-        elif kind == any_element:
-            label, dyn, elem = fields["name"], SKIP, ANY
-        else:
-            if fields.get("element") not in cycle:
-                raise ValueError(f"card {card.id}: element {fields.get('element')!r} is not in rules.element_cycle")
-            dyn, elem = int(fields["number"]), cycle.index(fields["element"]) + 1
-            label = f"{fields['dynasty']}{fields['element']}"
-            if names.setdefault(dyn, fields["dynasty"]) != fields["dynasty"]:
-                raise ValueError(f"card {card.id}: number {dyn} is both {names[dyn]} and {fields['dynasty']}")
-        for key, value in zip(columns, (label, card.id, dyn, elem, int(fields.get("number", 0)), card.qty)):
-            columns[key].append(value)
+    type_of: list[int] = []  # physical card id -> type id
+    for copy in copies:
+        card = copy.card
+        if copy.copy == 1:  # a card type begins at its first copy
+            label, dyn, elem = _type_codes(card, cycle, (any_dynasty, any_element), names)
+            for key, value in zip(columns, (label, card.id, dyn, elem, int(card.fields.get("number", 0)), card.qty)):
+                columns[key].append(value)
+        type_of.append(len(columns["id"]) - 1)
     if sorted(names) != list(range(1, len(names) + 1)):
         raise ValueError(f"dynasty numbers must run 1..N without gaps, got {sorted(names)}")
     weights, offset = [], 0
@@ -82,12 +75,30 @@ def build_card_table(cards: Sequence[Any], rules: Mapping[str, Any], hand_size: 
         weights.append(1 << offset)
         offset += min(qty, hand_size).bit_length()
     return CardTable(
-        type_of=tuple(t for t, qty in enumerate(columns["copies"]) for _ in range(qty)),
+        type_of=tuple(type_of),
         labels=tuple(columns["label"]), card_ids=tuple(columns["id"]),
         dynasty=tuple(columns["dyn"]), element=tuple(columns["elem"]),
         duel_value=tuple(columns["duel"]), copies=tuple(columns["copies"]), weight=tuple(weights),
         dynasty_names=tuple(names[n] for n in sorted(names)), element_names=cycle,
     )
+
+
+def _type_codes(card: Card, cycle: tuple[str, ...], wild_kinds: tuple[str, str],
+                names: dict[int, str]) -> tuple[str, int, int]:
+    """A card type's token, dynasty code and element code; records its dynasty's name in `names`."""
+    fields = card.fields
+    any_dynasty, any_element = wild_kinds
+    kind = fields.get("kind")
+    if kind == any_dynasty:
+        return fields["name"], ANY, BREAK
+    if kind == any_element:
+        return fields["name"], SKIP, ANY
+    if fields.get("element") not in cycle:
+        raise ValueError(f"card {card.id}: element {fields.get('element')!r} is not in rules.element_cycle")
+    dyn = int(fields["number"])
+    if names.setdefault(dyn, fields["dynasty"]) != fields["dynasty"]:
+        raise ValueError(f"card {card.id}: number {dyn} is both {names[dyn]} and {fields['dynasty']}")
+    return f"{fields['dynasty']}{fields['element']}", dyn, cycle.index(fields["element"]) + 1
 
 
 def parse_hand(table: CardTable, tokens: Sequence[str], hand_size: int) -> tuple[int, ...]:

@@ -50,8 +50,8 @@ class GogyoGame(FixedGamesMatch):
     @classmethod
     def from_model(cls, model: GameModel) -> GogyoGame:
         gogyo_rules = GogyoRules.from_mapping(model.rules)
-        cards = [card for deck in model.decks if getattr(deck, "kind", "deck") == "deck" for card in deck.cards]
-        table = build_card_table(cards, model.rules, gogyo_rules.hand_size)
+        copies = [copy for deck in model.decks if deck.kind == "deck" for copy in deck.copies()]
+        table = build_card_table(copies, model.rules, gogyo_rules.hand_size)
         if table.deck_size >= NONE:
             raise ValueError(f"gogyo: {table.deck_size} cards do not fit the action encoding (at most {NONE - 1})")
         scoring = build_scoring_rules(model.rules, table, gogyo_rules.hand_size)

@@ -12,6 +12,7 @@ from typing import Any
 
 from ...engine.api import rule
 from ...issues import DeckError, Issue
+from ...model import CardCopy
 
 STAR = 0          # the kind of a trickster tile
 BUN, BU = "文", "武"
@@ -27,15 +28,15 @@ class TileTable:
     columns: int
 
 
-def build_tile_table(cards: Sequence[Any], rules: Mapping[str, Any]) -> TileTable:
-    """The 32 block tiles of tiles.json (use "block"), checked against rules.type_of_number."""
+def build_tile_table(copies: Sequence[CardCopy], rules: Mapping[str, Any]) -> TileTable:
+    """The 32 block tiles of tiles.json (use "block", one copy each), checked against rules.type_of_number."""
     columns = rule(rules, "columns", int, "jinzai")
     assignment = rule(rules, "type_of_number", dict, "jinzai")
     type_of = ["*"] + [str(assignment.get(str(n), "")) for n in range(1, columns + 1)]
     if any(t not in (BUN, BU) for t in type_of[1:]):
         raise ValueError(f"jinzai: rules type_of_number must give 文 or 武 for every number 1-{columns}")
     kinds: list[int] = []
-    for card in cards:
+    for card in (copy.card for copy in copies):
         fields = card.fields
         if fields.get("use") != "block":
             continue
@@ -48,7 +49,7 @@ def build_tile_table(cards: Sequence[Any], rules: Mapping[str, Any]) -> TileTabl
             raise DeckError([Issue(where.child("type"), "rules",
                                    f"tile {card.id!r} is {fields['type']} but game.json rules.type_of_number "
                                    f"makes {kind or 'a trickster'} {type_of[kind]}")])
-        kinds += [kind] * card.qty
+        kinds.append(kind)
     return TileTable(tuple(sorted(kinds)), tuple(type_of), columns)
 
 

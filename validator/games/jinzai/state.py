@@ -124,8 +124,7 @@ class JinzaiGame(FixedGamesMatch):
     @classmethod
     def from_model(cls, model: GameModel) -> JinzaiGame:
         rules = JinzaiRules.from_mapping(model.rules)
-        cards = [card for deck in model.decks for card in deck.cards]
-        table = build_tile_table(cards, model.rules)
+        table = build_tile_table([copy for deck in model.decks for copy in deck.copies()], model.rules)
         low, high = model.players
         return cls(model.id, rules, table, ScoringRules.from_mapping(model.rules, table), low, high,
                    model.play_minutes)

@@ -66,7 +66,7 @@ from .rules import (
     decode,
     encode,
 )
-from .tables import Board, Generals, general_cards
+from .tables import Board, Generals, general_copies
 
 COUNTERS = ("attacks", "neutral_captures", "battles", "refusals", "rounds", "ties", "attacker_wins",
             "defender_wins", "captures", "kills", "returns", "released", "lord_deaths", "end_rolls", "recoveries",
@@ -98,7 +98,7 @@ class SangokushiGame(FixedGamesMatch):
         rules = SangokushiRules.from_mapping(model.rules)
         if not model.maps:
             raise ValueError(f"{model.id}: the sangokushi engine needs a map component")
-        return cls.build(model.id, rules, Generals.from_cards(general_cards(model), rules),
+        return cls.build(model.id, rules, Generals.from_copies(general_copies(model), rules),
                          Board.from_map(model.maps[0]), model.players, model.play_minutes)
 
     @classmethod

@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
-from ...model import Card, GameMap
+from ...model import Card, CardCopy, GameMap
 from ...model import Game as GameModel
 from ...wording import counted
 from .rules import STATS, SangokushiRules
@@ -31,8 +31,8 @@ class Generals:
         return len(self.ids)
 
     @classmethod
-    def from_cards(cls, cards: Sequence[Card], rules: SangokushiRules) -> Generals:
-        """Every copy of every card with an `affiliation` field; ValueError naming a card the engine cannot read."""
+    def from_copies(cls, copies: Sequence[CardCopy], rules: SangokushiRules) -> Generals:
+        """One general per physical card (general_copies); ValueError naming a card the engine cannot read."""
         index = {name: i for i, name in enumerate(rules.affiliations)}
         ids: list[str] = []
         names: list[str] = []
@@ -40,21 +40,20 @@ class Generals:
         lord: list[bool] = []
         stats: dict[str, list[int]] = {stat: [] for stat in STATS}
         politics: list[int] = []
-        for card in cards:
+        for card in (copy.card for copy in copies):
             f = card.fields
             missing = [key for key in FIELDS if key not in f]
             if missing:
                 raise ValueError(f"sangokushi: card {card.id} lacks {', '.join(missing)}")
             if f["affiliation"] not in index:
                 raise ValueError(f"sangokushi: card {card.id} affiliation {f['affiliation']!r} is not in rules")
-            for _ in range(card.qty):
-                ids.append(card.id)
-                names.append(str(f["name"]))
-                affiliation.append(index[f["affiliation"]])
-                lord.append(bool(f["lord"]))
-                for stat in STATS:
-                    stats[stat].append(int(f[stat]))
-                politics.append(int(f["politics"]))
+            ids.append(card.id)
+            names.append(str(f["name"]))
+            affiliation.append(index[f["affiliation"]])
+            lord.append(bool(f["lord"]))
+            for stat in STATS:
+                stats[stat].append(int(f[stat]))
+            politics.append(int(f["politics"]))
         if len(ids) > 255:
             raise ValueError(f"sangokushi: {len(ids)} cards; the action encoding holds 255")
         return cls(tuple(ids), tuple(names), tuple(affiliation), tuple(lord),
@@ -91,7 +90,12 @@ class Board:
                    {int(n): int(v) for n, v in game_map.victory_points.items()})
 
 
+def general_copies(model: GameModel) -> list[CardCopy]:
+    """The play cards, once per copy in deck order: every card carrying an `affiliation` of the deck components."""
+    return [copy for deck in model.decks if any("affiliation" in c.fields for c in deck.cards)
+            for copy in deck.copies() if "affiliation" in copy.card.fields]
+
+
 def general_cards(model: GameModel) -> list[Card]:
-    """The play cards: every card of the deck components whose cards carry an `affiliation`."""
-    return [card for deck in model.decks if any("affiliation" in c.fields for c in deck.cards)
-            for card in deck.cards if "affiliation" in card.fields]
+    """The play cards' definitions (each once, whatever its `qty`), for the data checks."""
+    return [copy.card for copy in general_copies(model) if copy.copy == 1]

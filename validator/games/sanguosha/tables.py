@@ -114,12 +114,8 @@ class Generals:
 
 def model_rows(model: GameModel, field: str) -> list[tuple[str, Mapping[str, Any]]]:
     """(id, fields) per physical copy of every deck card carrying `field`, in deck order."""
-    rows = []
-    for deck in model.decks:
-        for card in deck.cards:
-            if field in card.fields:
-                rows += [(card.id, card.fields)] * card.qty
-    return rows
+    return [(copy.card.id, copy.card.fields) for deck in model.decks for copy in deck.copies()
+            if field in copy.card.fields]
 
 
 def colour_of(suit: int) -> int:

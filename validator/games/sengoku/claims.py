@@ -43,8 +43,8 @@ class SengokuOracle:
     @classmethod
     def from_model(cls, model: GameModel) -> SengokuOracle:
         game = SengokuGame.from_model(model)
-        cards = [card.id for deck in model.decks for card in deck.cards if card.fields.get("kind") in NAME_KINDS
-                 for _ in range(card.qty)]
+        cards = [copy.card.id for deck in model.decks for copy in deck.copies()
+                 if copy.card.fields.get("kind") in NAME_KINDS]
         first: dict[int, str] = {}
         for card_id, card_type in zip(cards, game.table.type_of):
             first.setdefault(card_type, card_id)

@@ -11,7 +11,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from ...model import Card
+from ...model import CardCopy
 
 
 @dataclass(frozen=True)
@@ -161,8 +161,8 @@ class NameTable:
         return (total_a > total_b) - (total_a < total_b), used
 
 
-def build_name_table(cards: Sequence[Card], rules: Mapping[str, Any]) -> NameTable:
-    """Types, crests and names from cards.json and game.json rules (families and warlords)."""
+def build_name_table(cards: Sequence[CardCopy], rules: Mapping[str, Any]) -> NameTable:
+    """Types, crests and names from cards.json's physical cards and game.json rules (families and warlords)."""
     families = {f["id"]: f["family"] for f in rules["families"]}
     labels: list[str] = []
     given: list[bool] = []
@@ -181,13 +181,13 @@ def build_name_table(cards: Sequence[Card], rules: Mapping[str, Any]) -> NameTab
         return found
 
     type_of: list[int] = []
-    for card in cards:
-        f = card.fields
+    for copy in cards:
+        f = copy.card.fields
         if f["kind"] == "surname":
             t = type_for("surname", f["family"], families[f["family"]], 0)
         else:
             t = type_for("given", f["kanji"], f["kanji"], len(str(f["crests"]).split()))
-        type_of.extend([t] * card.qty)
+        type_of.append(t)
     names: list[tuple[int, ...]] = []
     name_labels: list[str] = []
     for warlord in rules["warlords"]:

@@ -115,9 +115,9 @@ class SengokuGame(FixedGamesMatch):
     @classmethod
     def from_model(cls, model: GameModel) -> SengokuGame:
         rules = SengokuRules.from_mapping(model.rules)
-        cards = [card for deck in model.decks for card in deck.cards  # play cards, not reference sheets
-                 if card.fields.get("kind") in ("surname", "given")]
-        table = build_name_table(cards, model.rules)
+        copies = [copy for deck in model.decks for copy in deck.copies()  # play cards, not reference sheets
+                  if copy.card.fields.get("kind") in ("surname", "given")]
+        table = build_name_table(copies, model.rules)
         return cls(model.id, rules, table, model.players[0], max_players(len(table.type_of), rules.hand_size),
                    model.players, model.play_minutes)
 

@@ -1,0 +1,124 @@
+"""What the commands share: one-line errors, game names, folder refusals, loading, the simulation budget."""
+from __future__ import annotations
+
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+import typer
+
+from validator.engine.api import RulesGame
+from validator.issues import DeckError, Issue
+from validator.loader import GAME_ID, find_games, load_game
+from validator.model import Game
+from validator.wording import counted
+
+if TYPE_CHECKING:
+    from validator.sim_cost import CostPart
+
+
+def _err(line: str) -> None:
+    typer.echo(line, err=True)
+
+
+def _sim_budget(text: str | None) -> float:
+    """--sim-budget in seconds (the documented default when not given); exit 2 on a bad duration."""
+    from validator.limits import SIM_BUDGET_SECONDS
+    from validator.sim_cost import parse_duration
+
+    if text is None:
+        return SIM_BUDGET_SECONDS
+    try:
+        return parse_duration(text)
+    except ValueError as exc:
+        _err(f"--sim-budget {exc}")
+        raise typer.Exit(2) from None
+
+
+def _report(issues: list[Issue]) -> None:
+    from ..console import print_findings
+
+    print_findings(issues, Path.cwd())
+
+
+def _problems(count: int) -> str:
+    return counted(count, "problem")
+
+
+GAME_NAME = GAME_ID  # a folder name, never a path (the loader's own test)
+
+
+def _games(requested: list[str] | None, decks: Path) -> list[str]:
+    if requested:
+        for name in requested:
+            if not GAME_NAME.fullmatch(name):
+                _err(f"{name!r}: not a game name (lower-case letters, digits, - and _: a folder in {decks})")
+                raise typer.Exit(1)
+        return requested
+    found = find_games(decks)
+    if not found:
+        _err(f"{decks}: no games found (each game is a folder with a game.json)")
+        raise typer.Exit(1)
+    return found
+
+
+def _refuse_bad_folders(decks: Path, output: Path) -> None:
+    """One line and exit 1 for folder arguments that cannot work or would write into a deck.
+
+    (A NUL character in a path is refused by Click already, as a usage error with exit 2.)"""
+    if output.exists() and not output.is_dir():
+        _err(f"{output}: --output names a file, not a folder")
+        raise typer.Exit(1)
+    try:
+        decks_root, output_root = decks.resolve(), output.resolve()
+    except (OSError, RuntimeError) as exc:  # RuntimeError: a symlink loop (Python 3.11)
+        _err(f"{decks} or {output}: cannot be resolved ({exc.__class__.__name__}: its links loop?)")
+        raise typer.Exit(1) from None
+    if output_root == decks_root or output_root.is_relative_to(decks_root):
+        _err(f"{output}: --output may not be the decks folder {decks} or lie inside it (a build would write "
+             f"over deck files)")
+        raise typer.Exit(1)
+    if decks_root.is_relative_to(output_root):
+        _err(f"{decks}: the decks folder may not lie inside --output {output} (a build replaces what is there)")
+        raise typer.Exit(1)
+
+
+def _model(game_id: str, decks: Path) -> Game:
+    """The loaded game of a deck folder; exit 1 (its problems reported) if it cannot be loaded."""
+    try:
+        return load_game(decks, game_id)
+    except DeckError as exc:
+        _report(exc.issues)
+        raise typer.Exit(1) from None
+
+
+def _engine(model: Game) -> RulesGame:
+    """The game's rules engine; exit 1 if its data cannot be played, 2 if it has no engine."""
+    from validator.engine.registry import engine_for
+
+    with _unplayable_exits(model):
+        return engine_for(model)
+
+
+@contextmanager
+def _unplayable_exits(model: Game) -> Iterator[None]:
+    """Exit 1 (its problems reported) for game data an engine cannot read, 2 (one line) for a ValueError."""
+    try:
+        yield
+    except DeckError as exc:
+        _report(exc.issues)
+        raise typer.Exit(1) from None
+    except ValueError as exc:
+        _err(f"{model.id}: {exc}")
+        raise typer.Exit(2) from None
+
+
+def _within_budget(model: Game, parts: list[CostPart], budget: float, advice: str) -> None:
+    """Exit 2 with one line when a run asked for on the command line would cost more than the budget."""
+    from validator.sim_cost import over_budget
+
+    found = over_budget(parts, budget, advice)
+    if found is not None:
+        _err(f"{model.id}: {found[1]}")
+        raise typer.Exit(2)
