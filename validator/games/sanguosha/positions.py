@@ -1,43 +1,42 @@
-"""三国殺 (sanguosha): build the rules game straight from the deck's card files, and set up positions
-(hands, equipment, HP, generals, identities) for tests and the rulebook's worked examples.
+"""三国殺 (sanguosha): the rules game of a deck folder, and positions (hands, equipment, HP, generals,
+identities) for tests, benchmarks and the rulebook's worked examples.
 
-`game_from_files` reads cards.json, generals.json and game.json "rules" without the full loader (so
-it works while layouts or the rulebook are unfinished). `position` deals a state whose setup is fixed
-by hand and whose flow waits at the start of a chosen seat's play phase.
+`game_from_files` loads the deck (once per folder) and builds the engine with game.json's rules or
+others given; the cards come from Deck.copies() like every engine's. `position` deals a state whose
+set-up is fixed by hand and whose stack waits at the start of a chosen seat's play phase.
 """
 from __future__ import annotations
 
-import json
 import random
 from collections.abc import Mapping, Sequence
+from functools import cache
 from pathlib import Path
 from typing import Any
 
 from ...engine.api import Seat
+from ...loader import load_game
+from ...model import Game as GameModel
 from ...paths import DEFAULT_DECKS_DIR
 from .flow import pick
 from .game import SanguoshaGame
 from .rules import CARD_INDEX, ROLES, SanguoshaRules
 from .setup import Main
 from .state import SanguoshaState
-from .tables import Cards, Generals
+from .tables import Cards, Generals, model_rows
 from .turn import RestOfTurn
 
 
-def _rows(path: Path) -> list[tuple[str, Mapping[str, Any]]]:
-    cards = json.loads(path.read_text(encoding="utf-8"))["cards"]
-    return [(c["id"], c["fields"]) for c in cards for _ in range(int(c.get("qty", 1)))]
+@cache
+def _model(folder: Path) -> GameModel:
+    return load_game(folder.parent, folder.name)
 
 
 def game_from_files(deck_dir: Path | None = None, rules: Mapping[str, Any] | None = None) -> SanguoshaGame:
-    """The engine over decks/sanguosha's card files (rules: game.json's unless given)."""
-    folder = deck_dir or DEFAULT_DECKS_DIR / "sanguosha"
-    manifest = json.loads((folder / "game.json").read_text(encoding="utf-8"))
-    table = SanguoshaRules.from_mapping(rules if rules is not None else manifest["rules"])
-    players = (int(manifest["players"]["min"]), int(manifest["players"]["max"]))
-    minutes = (int(manifest["play_minutes"]["min"]), int(manifest["play_minutes"]["max"]))
-    return SanguoshaGame.build(manifest["id"], table, Cards.from_rows(_rows(folder / "cards.json"), table.ex_cards),
-                               Generals.from_rows(_rows(folder / "generals.json")), players, minutes)
+    """The engine over a sanguosha deck (decks/sanguosha by default), with game.json's rules or `rules`."""
+    model = _model((deck_dir or DEFAULT_DECKS_DIR / "sanguosha").resolve())
+    table = SanguoshaRules.from_mapping(rules if rules is not None else model.rules)
+    return SanguoshaGame.build(model.id, table, Cards.from_rows(model_rows(model, "card"), table.ex_cards),
+                               Generals.from_rows(model_rows(model, "kingdom")), model.players, model.play_minutes)
 
 
 class CardPicker:
