@@ -45,5 +45,5 @@ def score(game_id: str, cards: list[str], *, as_json: bool, decks: Path) -> None
     if scorer.order_matters:
         typer.echo(f"order: {' '.join(claim.order)}")
     for part in scorer.parts:
-        if part != "total":
+        if part != "total" and part in fields:
             typer.echo(f"{scorer.label(part)}: {fields[part]}")

@@ -72,6 +72,7 @@ def from_oracle(oracle: Callable[[Game], RulebookOracle], *, order_matters: bool
 
 
 def score_fields(scorer: HandScorer, claim: HandScoreClaim) -> dict[str, object]:
-    """The JSON shape of a score: {"total", every other part in the scorer's order, "order"}."""
-    parts = {part: claim.points[part] for part in scorer.parts if part != TOTAL}
+    """The JSON shape of a score: {"total", every other part in the scorer's order, "order"}. A part the
+    hand does not have is left out (sangokushi scores a battle and a lord's death with different parts)."""
+    parts = {part: claim.points[part] for part in scorer.parts if part != TOTAL and part in claim.points}
     return {TOTAL: claim.points[TOTAL], **parts, "order": list(claim.order)}
