@@ -111,7 +111,8 @@ class Fields:
         raw = self._take(key)
         if not isinstance(raw, list):
             raise ReportFormatError(f"{self.at(key)}: expected an array, found {_kind(raw)}")
-        return tuple(item(value, f"{self.at(key)}[{index}]") for index, value in enumerate(raw))
+        values: list[object] = raw
+        return tuple(item(value, f"{self.at(key)}[{index}]") for index, value in enumerate(values))
 
     def objects(self, key: str, parse: Callable[[Fields], T]) -> tuple[T, ...]:
         return self.array(key, lambda value, path: parse(Fields(value, path)))

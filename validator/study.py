@@ -27,7 +27,7 @@ from .deckfs import ConfinedError, write_bytes
 from .engine.registry import engine_for, engine_name, find_spec
 from .issues import DeckError, json_path, one_line
 from .jsonread import Fields, JsonObject, ReportFormatError
-from .jsonsource import SourcedJson, load_json
+from .jsonsource import load_json
 from .ladder import LadderPlan, climb
 from .model import Game
 from .sim_plan import SimulationPlan, at_count, default_workers, play_plan, run_plan, summarize_plan
@@ -158,30 +158,32 @@ def read_entry(path: Path | None, kind: str, parse: Callable[[Fields], T], refus
     None, `refused` told why in one line, and the caller simulates again."""
     if path is None or not path.is_file():
         return None
-    entry = _envelope(path, kind)
-    if not isinstance(entry, str):
-        try:
-            return parse(Fields(entry.data, "$").obj("data"))
-        except ReportFormatError as exc:
-            entry = str(exc)
+    try:
+        return parse(_envelope(path, kind).obj("data"))
+    except ReportFormatError as exc:
+        reason = str(exc)
     if refused is not None:
-        refused(one_line(f"{path.name}: not used ({entry}); simulating again"))
+        refused(one_line(f"{path.name}: not used ({reason}); simulating again"))
     return None
 
 
-def _envelope(path: Path, kind: str) -> SourcedJson | str:
-    """The cache entry at `path` when it is one for its name's game and key, of this kind; else why not."""
+def _envelope(path: Path, kind: str) -> Fields:
+    """The cache entry at `path` when it is one for its name's game and key, of this kind; else
+    ReportFormatError saying why not."""
     game_id, _, key = path.stem.rpartition("-")
     try:
         entry = load_json(path, root=path.parent)
     except DeckError as exc:
-        return exc.issues[0].message
+        raise ReportFormatError(exc.issues[0].message) from None
     problems = schema.validate(entry, CACHE_SCHEMA)
     if problems:
-        return f"{json_path(problems[0].location.pointer)}: {problems[0].message}"
-    if (entry.data["game"], entry.data["key"], entry.data["kind"]) != (game_id, key, kind):
-        return f"it is the {entry.data['kind']} entry of {entry.data['game']}, key {entry.data['key']}"
-    return entry
+        raise ReportFormatError(f"{json_path(problems[0].location.pointer)}: {problems[0].message}")
+    data: object = entry.data
+    envelope = Fields(data)
+    found = (envelope.text("game"), envelope.text("key"), envelope.text("kind"))
+    if found != (game_id, key, kind):
+        raise ReportFormatError(f"it is the {found[2]} entry of {found[0]}, key {found[1]}")
+    return envelope
 
 
 def keep_entry(path: Path | None, data: JsonObject, kind: str) -> None:
