@@ -51,7 +51,8 @@ def main() -> None:
             legal = state.legal_actions()
             state.apply_action(legal[int(rng.random() * len(legal))])
             steps += 1
-    print(f"sanguosha clone(), {PLAYERS} random players, {games} games; each state: fastest of {ROUNDS} timings of {REPEAT}")
+    print(f"sanguosha clone(), {PLAYERS} random players, {games} games; "
+          f"each state: fastest of {ROUNDS} timings of {REPEAT}")
     for step, values in at_step.items():
         if values:
             print(f"  after {step} actions: median {statistics.median(values):.1f} µs ({len(values)} states)")

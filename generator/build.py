@@ -249,7 +249,9 @@ def _write_files(game: Game, options: BuildOptions, plans: dict[str, SheetPlan],
         result.files.extend(files)
         result.maps.extend(records)
     if options.report and not options.proof and _wanted(options, "report"):
-        from .report import REPORT_CACHE, REPORT_JSON, report_files
+        from validator.study import REPORT_CACHE
+
+        from .report import REPORT_JSON, report_files
 
         cache = options.output_dir / REPORT_CACHE if options.report_cache else None
         reported = report_files(game, out_dir, workers=options.workers, cache=cache, studies=options.studies)

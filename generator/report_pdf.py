@@ -1,15 +1,27 @@
 """The simulation report as a PDF: the key numbers in a table, then charts people can read at a glance."""
 from __future__ import annotations
 
+from collections.abc import Sequence
 from pathlib import Path
-from typing import Any
 from xml.sax.saxutils import escape
 
 from reportlab.lib.colors import CMYKColor
 from reportlab.lib.pagesizes import A4
 from reportlab.lib.styles import ParagraphStyle
 from reportlab.lib.units import mm
-from reportlab.platypus import KeepTogether, Paragraph, SimpleDocTemplate, Spacer, Table, TableStyle
+from reportlab.platypus import Flowable, KeepTogether, Paragraph, SimpleDocTemplate, Spacer, Table, TableStyle
+
+from validator.sim_result import (
+    Distribution,
+    LabelRate,
+    Ladder,
+    LadderPair,
+    SeatRate,
+    SimulationReport,
+    StrongPlay,
+    TableSize,
+    VariantComparison,
+)
 
 from .charts import Bin, Estimate, histogram, intervals
 from .kinsoku import KinsokuParagraph
@@ -35,8 +47,8 @@ def _pct(value: float) -> str:
     return f"{value * 100:.1f}%"
 
 
-def _bins(distribution: dict[str, Any]) -> list[Bin]:
-    return [Bin(b["from"], b["to"], b["count"]) for b in distribution.get("histogram", [])]
+def _bins(distribution: Distribution) -> list[Bin]:
+    return [Bin(b.low, b.high, b.count) for b in distribution.histogram]
 
 
 def _styles(font: str, bold: str) -> dict[str, ParagraphStyle]:
@@ -50,9 +62,11 @@ def _styles(font: str, bold: str) -> dict[str, ParagraphStyle]:
     }
 
 
-def _names(s: dict[str, Any], kind: str) -> dict[str, str]:
+def _names(s: SimulationReport, kind: str) -> dict[str, str]:
     """Japanese names of the engine's ids (kind "endings" or "events"); an unnamed id shows as it is."""
-    return {**(ENDINGS if kind == "endings" else {}), **s.get("names_ja", {}).get(kind, {})}
+    if kind == "endings":
+        return {**ENDINGS, **(s.names_ja.endings if s.names_ja else {})}
+    return dict(s.names_ja.events) if s.names_ja else {}
 
 
 def _interval_height(rows: int) -> float:
@@ -66,31 +80,28 @@ def _flat(bins: list[Bin]) -> bool:
     return len(counts) > 1 and mean > 0 and all(abs(c - mean) <= FLAT_SHARE * mean for c in counts)
 
 
-def _key_numbers(s: dict[str, Any]) -> list[list[str]]:
-    turns, time = s["turns"], s["play_time"]
-    ludii = s["ludii"]
-    minutes = time["minutes_per_match"]
-    box = time["box_minutes"]
-    total_games = sum(s["ended_by"].values()) or 1
+def _key_numbers(s: SimulationReport) -> list[list[str]]:
+    per_game, time, ludii = s.turns.per_game, s.play_time, s.ludii
+    minutes = time.minutes_per_match
+    box = time.box_minutes
+    total_games = sum(s.ended_by.values()) or 1
     names = _names(s, "endings")
-    endings = "、".join(f"{names.get(k, k)} {_pct(v / total_games)}" for k, v in s["ended_by"].items())
+    endings = "、".join(f"{names.get(k, k)} {_pct(v / total_games)}" for k, v in s.ended_by.items())
     return [
         ["項目", "値"],
-        [f"試合数（1試合 = {s['games_per_match']} ゲーム）", f"{s['matches']}（完走 {s['finished']['matches']}）"],
-        ["完了率 Completion / 打ち切り Timeouts", f"{_pct(ludii['Completion'])} / {_pct(ludii['Timeouts'])}"],
+        [f"試合数（1試合 = {s.games_per_match} ゲーム）", f"{s.matches}（完走 {s.finished.matches}）"],
+        ["完了率 Completion / 打ち切り Timeouts", f"{_pct(ludii.completion)} / {_pct(ludii.timeouts)}"],
         ["1ゲームの手番数 平均（中央値、5–95%）",
-         f"{turns['per_game']['mean']:.1f}（{turns['per_game']['median']:.0f}、"
-         f"{turns['per_game']['p5']:.0f}–{turns['per_game']['p95']:.0f}）"],
+         f"{per_game.mean:.1f}（{per_game.median:.0f}、{per_game.p5:.0f}–{per_game.p95:.0f}）"],
         ["ゲームの終わり方", endings],
         [f"1試合の推定時間（箱の {box[0]}–{box[1]} 分と比較）",
-         f"平均 {minutes['mean']:.1f} 分、箱の範囲内 {_pct(time['share_within_box'])}、"
-         f"短い {_pct(time['share_below_box'])}、長い {_pct(time['share_above_box'])}"],
+         f"平均 {minutes.mean:.1f} 分、箱の範囲内 {_pct(time.share_within_box)}、"
+         f"短い {_pct(time.share_below_box)}、長い {_pct(time.share_above_box)}"],
         ["手番順勝率の精度（95%区間の半幅）", _precision(s)],
-        ["IdealDuration（Ludii）", f"{ludii['IdealDuration']:.3f}"],
-        ["Balance / AdvantageP1（Ludii）", f"{ludii['Balance']:.3f} / {_pct(ludii['AdvantageP1'])}"],
-        ["DecisionMoves（選択肢が2つ以上の局面）", _pct(ludii["DecisionMoves"])],
-        ["勝者が複数（チームの勝利）" if s.get("team_victory") else "勝利の分かち合い（同点）",
-         f"{s['shared_wins']} 試合"],
+        ["IdealDuration（Ludii）", f"{ludii.ideal_duration:.3f}"],
+        ["Balance / AdvantageP1（Ludii）", f"{ludii.balance:.3f} / {_pct(ludii.advantage_p1)}"],
+        ["DecisionMoves（選択肢が2つ以上の局面）", _pct(ludii.decision_moves)],
+        ["勝者が複数（チームの勝利）" if s.team_victory else "勝利の分かち合い（同点）", f"{s.shared_wins} 試合"],
     ]
 
 
@@ -98,31 +109,32 @@ def _points(share: float, digits: int = 2) -> str:
     return f"±{share * 100:.{digits}f} ポイント"
 
 
-def _precision(s: dict[str, Any]) -> str:
+def _precision(s: SimulationReport) -> str:
     """How precise the seat win rates are, and why the simulation stopped where it did."""
-    note = s.get("precision")
+    note = s.precision
     if note is None:
         return "–"
-    reached = f"最大 {_points(note['reached'])}"
-    if not note["target"]:
-        return f"{reached}（精度の目標なし、{note['cap']} 試合すべてを実施）"
-    if note["stopped_early"]:
-        return (f"{reached}（目標 {_points(note['target'], 1)} に達したため {s['matches']} 試合で終了。"
-                f"上限 {note['cap']}）")
-    if note["reached"] <= note["target"]:
-        return f"{reached}（上限の {note['cap']} 試合で目標 {_points(note['target'], 1)} に達した）"
-    return f"{reached}（目標 {_points(note['target'], 1)} には届かず、上限の {note['cap']} 試合を実施）"
+    reached = f"最大 {_points(note.reached)}"
+    if not note.target:
+        return f"{reached}（精度の目標なし、{note.cap} 試合すべてを実施）"
+    if note.stopped_early:
+        return (f"{reached}（目標 {_points(note.target, 1)} に達したため {s.matches} 試合で終了。"
+                f"上限 {note.cap}）")
+    if note.reached <= note.target:
+        return f"{reached}（上限の {note.cap} 試合で目標 {_points(note.target, 1)} に達した）"
+    return f"{reached}（目標 {_points(note.target, 1)} には届かず、上限の {note.cap} 試合を実施）"
 
 
-def _counter_section(s: dict[str, Any], styles: dict[str, ParagraphStyle], font: str, bold: str) -> list[Any]:
+def _counter_section(s: SimulationReport, styles: dict[str, ParagraphStyle], font: str, bold: str,
+                     ) -> list[Flowable]:
     """Every event the engine counts (steals, effects fired, tie-breaks…): total, mean and max per game."""
-    if not s.get("counters"):
+    if not s.counters:
         return []
     rows = [["数えた出来事", "合計", "1ゲーム平均", "最大"]]
     names = _names(s, "events")
-    for name, total in s["counters"].items():
-        per = s["counters_per_game"][name]
-        rows.append([names.get(name, name), f"{total}", f"{per['mean']:.2f}", f"{per['max']:g}"])
+    for name, total in s.counters.items():
+        per = s.counters_per_game[name]
+        rows.append([names.get(name, name), f"{total}", f"{per.mean:.2f}", f"{per.maximum:g}"])
     table = Table(rows, colWidths=[80 * mm, 30 * mm, 30 * mm, 25 * mm], repeatRows=1)
     table.setStyle(TableStyle([
         ("FONT", (0, 0), (-1, -1), font, 8), ("FONT", (0, 0), (-1, 0), bold, 8),
@@ -132,20 +144,18 @@ def _counter_section(s: dict[str, Any], styles: dict[str, ParagraphStyle], font:
     return [KeepTogether([_para("数えた出来事", styles["h2"]), table, Spacer(1, 2 * mm)])]
 
 
-def _table_size_section(sizes: list[dict[str, Any]], team: bool, styles: dict[str, ParagraphStyle], font: str,
-                        bold: str) -> list[Any]:
+def _table_size_section(sizes: Sequence[TableSize], team: bool, styles: dict[str, ParagraphStyle], font: str,
+                        bold: str) -> list[Flowable]:
     """One row per table size: length, completion, and the win rate of each label of the few-valued kinds
     (identities, not the 25 generals) with its 95 % interval."""
-    kinds = [group["kind"] for group in sizes[0]["labels"]
-             if all(len(g["rows"]) <= MAX_LABEL_COLUMNS
-                    for size in sizes for g in size["labels"] if g["kind"] == group["kind"])]
-    columns = sorted({row["label"] for size in sizes for g in size["labels"] if g["kind"] in kinds
-                      for row in g["rows"]})
+    kinds = [group.kind for group in sizes[0].labels
+             if all(len(g.rows) <= MAX_LABEL_COLUMNS for size in sizes for g in size.labels if g.kind == group.kind)]
+    columns = sorted({row.label for size in sizes for g in size.labels if g.kind in kinds for row in g.rows})
     rows = [["人数", "試合", "平均手番", "推定分", "完走"] + columns]
     for size in sizes:
-        rates = {row["label"]: row for g in size["labels"] if g["kind"] in kinds for row in g["rows"]}
-        rows.append([f"{size['players']}", f"{size['matches']}", f"{size['turns_mean']:.1f}",
-                     f"{size['minutes_mean']:.0f}", _pct(size["completion"])]
+        rates = {row.label: row for g in size.labels if g.kind in kinds for row in g.rows}
+        rows.append([f"{size.players}", f"{size.matches}", f"{size.turns_mean:.1f}",
+                     f"{size.minutes_mean:.0f}", _pct(size.completion)]
                     + [_interval_text(rates[c]) if c in rates else "–" for c in columns])
     table = Table(rows, colWidths=[10 * mm, 12 * mm, 15 * mm, 13 * mm, 14 * mm] + [22 * mm] * len(columns),
                   repeatRows=1)
@@ -162,18 +172,18 @@ def _table_size_section(sizes: list[dict[str, Any]], team: bool, styles: dict[st
                           Spacer(1, 2 * mm), table, Spacer(1, 2 * mm)])]
 
 
-def _variant_section(v: dict[str, Any], styles: dict[str, ParagraphStyle], font: str, bold: str) -> list[Any]:
+def _variant_section(v: VariantComparison, styles: dict[str, ParagraphStyle], font: str, bold: str,
+                     ) -> list[Flowable]:
     """The design question, one row per option (★ = the deck's default), the designer's reason and the verdict."""
-    seats = len(v["options"][0]["seats"])
+    seats = len(v.options[0].seats)
     crowded = seats > 5  # sanguosha's 8 seats: narrower seat columns, so the table keeps within the text width
     header = ["案", "Balance"] + [f"{'順' if crowded else '手番順'}{n}" for n in range(1, seats + 1)] \
         + ["得点SD", "平均勝差", "分"]
     rows = [header]
-    for row in v["options"]:
-        rows.append([("★ " if row["default"] else "") + row["label"], f"{row['balance']:.3f}"]
-                    + [f"{_pct(seat['rate'])}" for seat in row["seats"]]
-                    + [f"{row['score_sd']:.2f}", f"{row['winning_margin_mean']:.2f}",
-                       f"{row['minutes_per_match']:.0f}"])
+    for row in v.options:
+        rows.append([("★ " if row.default else "") + row.label, f"{row.balance:.3f}"]
+                    + [f"{_pct(seat.rate)}" for seat in row.seats]
+                    + [f"{row.score_sd:.2f}", f"{row.winning_margin_mean:.2f}", f"{row.minutes_per_match:.0f}"])
     seat_width = min(15.0, (TEXT_WIDTH_MM - 38 - 14 - 13 - 14 - 9) / seats)
     table = Table(rows, colWidths=[38 * mm, 14 * mm] + [seat_width * mm] * seats + [13 * mm, 14 * mm, 9 * mm])
     size = 7 if crowded else 8
@@ -185,76 +195,77 @@ def _variant_section(v: dict[str, Any], styles: dict[str, ParagraphStyle], font:
     ]))
     return [
         _para("設計の比較", styles["h2"]),
-        _para(f"問い：{v['question']}　{v['players']}人、方針 {'・'.join(v['policies'])}、シード {v['seed']}"
-              f"（全案で同じ配り）。各案 上限 {v['matches_per_option']} 試合、実施 "
-              + "・".join(f"{row['matches']}" for row in v["options"]) + " 試合（表の順）。", styles["small"]),
+        _para(f"問い：{v.question}　{v.players}人、方針 {'・'.join(v.policies)}、シード {v.seed}"
+              f"（全案で同じ配り）。各案 上限 {v.matches_per_option} 試合、実施 "
+              + "・".join(f"{row.matches}" for row in v.options) + " 試合（表の順）。", styles["small"]),
         Spacer(1, 2 * mm), table, Spacer(1, 2 * mm),
-        _para(f"既定（★）の理由：{v['why_default']}", styles["small"]),
-        _para(f"測定結果：{v['verdict_ja']}", styles["small"]),
-    ] + _strong_play(v.get("strong_play"), styles)
+        _para(f"既定（★）の理由：{v.why_default}", styles["small"]),
+        _para(f"測定結果：{v.verdict_ja}", styles["small"]),
+    ] + _strong_play(v.strong_play, styles)
 
 
-def _strong_play(strong: dict[str, Any] | None, styles: dict[str, ParagraphStyle]) -> list[Any]:
+def _strong_play(strong: StrongPlay | None, styles: dict[str, ParagraphStyle]) -> list[Flowable]:
     """The same options played again by stronger policies: their Balance, verdict and whether the conclusion holds."""
-    if not strong:
+    if strong is None:
         return []
-    balances = "、".join(f"{'★' if row['default'] else ''}「{row['label']}」{row['balance']:.3f}"
-                        f"（{row['matches']} 試合）" for row in strong["options"])
+    again = strong.comparison
+    balances = "、".join(f"{'★' if row.default else ''}「{row.label}」{row.balance:.3f}"
+                        f"（{row.matches} 試合）" for row in again.options)
     return [Spacer(1, 1 * mm),
-            _para(f"方針 {'・'.join(strong['policies'])} で遊び直した結果（各案 上限 {strong['matches_per_option']}"
-                  f" 試合）：Balance {balances}。{strong['verdict_ja']}", styles["small"]),
-            _para(f"結論：{strong['conclusion_ja']}", styles["small"])]
+            _para(f"方針 {'・'.join(again.policies)} で遊び直した結果（各案 上限 {again.matches_per_option}"
+                  f" 試合）：Balance {balances}。{again.verdict_ja}", styles["small"]),
+            _para(f"結論：{strong.conclusion_ja}", styles["small"])]
 
 
-def _interval_text(row: dict[str, Any]) -> str:
-    return f"{_pct(row['rate'])}\n[{_pct(row['ci95'][0])}–{_pct(row['ci95'][1])}]"
+def _interval_text(row: SeatRate | LabelRate | LadderPair) -> str:
+    return f"{_pct(row.rate)}\n[{_pct(row.ci95[0])}–{_pct(row.ci95[1])}]"
 
 
-def _ladder_section(ladder: dict[str, Any], styles: dict[str, ParagraphStyle], font: str, bold: str) -> list[Any]:
+def _ladder_section(ladder: Ladder, styles: dict[str, ParagraphStyle], font: str, bold: str) -> list[Flowable]:
     """The strength ladder: each pair head to head (is the rung really stronger?), then the balance
     measured with every seat at each strength (does an imbalance grow with skill?)."""
     style = [("FONT", (0, 0), (-1, -1), font, 7.5), ("FONT", (0, 0), (-1, 0), bold, 8),
              ("TEXTCOLOR", (0, 0), (-1, -1), INK), ("LINEBELOW", (0, 0), (-1, -1), 0.3, RULE),
              ("ALIGN", (1, 0), (-1, -1), "RIGHT"), ("VALIGN", (0, 0), (-1, -1), "MIDDLE")]
-    team = bool(ladder["team_victory"])
+    team = ladder.team_victory
     fair = "基準の勝率" if team else "公平な取り分"
     pairs = [["組（強い側 対 弱い側）", "試合", "強い側の勝率 [95%]", fair, "判定"]]
-    for pair in ladder["pairs"]:
-        pairs.append([f"{pair['stronger']} 対 {pair['weaker']}", f"{pair['finished']}", _interval_text(pair),
-                      _pct(pair["reference"]), "強い" if pair["separated"] else "区別できない"])
+    for pair in ladder.pairs:
+        pairs.append([f"{pair.stronger} 対 {pair.weaker}", f"{pair.finished}", _interval_text(pair),
+                      _pct(pair.reference), "強い" if pair.separated else "区別できない"])
     head = Table(pairs, colWidths=[48 * mm, 14 * mm, 34 * mm, 34 * mm, 24 * mm], repeatRows=1)
     head.setStyle(TableStyle(style))
-    story: list[Any] = [
+    story: list[Flowable] = [
         _para("強さの段階", styles["h2"]),
-        _para(f"{ladder['players']}人、シード {ladder['seed']}。隣り合う段を対戦させる（強い側が1席、弱い側が残りの席。"
-              f"最初の手番は毎試合ランダム）。各組 上限 {ladder['matches_per_pair']} 試合。"
+        _para(f"{ladder.players}人、シード {ladder.seed}。隣り合う段を対戦させる（強い側が1席、弱い側が残りの席。"
+              f"最初の手番は毎試合ランダム）。各組 上限 {ladder.matches_per_pair} 試合。"
               + ("チームで勝つゲームなので、基準は弱い側だけの卓で同じ席が勝った割合。" if team else ""),
               styles["small"]),
-        Spacer(1, 2 * mm), head, Spacer(1, 1 * mm), _para(ladder["order_ja"], styles["small"]), Spacer(1, 2 * mm)]
-    if ladder["strengths"]:
-        seats = len(ladder["strengths"][0]["seats"])
+        Spacer(1, 2 * mm), head, Spacer(1, 1 * mm), _para(ladder.order_ja, styles["small"]), Spacer(1, 2 * mm)]
+    if ladder.strengths:
+        seats = len(ladder.strengths[0].seats)
         rows = [["全席が同じ方針", "試合", "Balance"] + [f"手番順{n}" for n in range(1, seats + 1)] + ["平均手番"]]
-        for row in ladder["strengths"]:
-            rows.append([row["policy"], f"{row['finished']}", f"{row['balance']:.3f}"]
-                        + [_interval_text(seat) for seat in row["seats"]] + [f"{row['turns_mean']:.1f}"])
+        for row in ladder.strengths:
+            rows.append([row.policy, f"{row.finished}", f"{row.balance:.3f}"]
+                        + [_interval_text(seat) for seat in row.seats] + [f"{row.turns_mean:.1f}"])
         width = min(24.0, (TEXT_WIDTH_MM - 72) / seats)  # the three columns before and the one after: 72 mm
         table = Table(rows, colWidths=[30 * mm, 12 * mm, 15 * mm] + [width * mm] * seats + [15 * mm], repeatRows=1)
         table.setStyle(TableStyle(style))
         story += [KeepTogether([_para("強さごとの釣り合い", styles["h2"]), table])]
-        if "seats_ja" in ladder:
-            story += [Spacer(1, 1 * mm), _para(ladder["seats_ja"], styles["small"])]
+        if ladder.seats is not None:
+            story += [Spacer(1, 1 * mm), _para(ladder.seats.text_ja, styles["small"])]
     return story
 
 
-def write_report_pdf(path: Path, summary: dict[str, Any], *, title: str, font: str, bold: str) -> int:
+def write_report_pdf(path: Path, summary: SimulationReport, *, title: str, font: str, bold: str) -> int:
     """Write the report; returns its page count."""
     styles = _styles(font, bold)
     s = summary
-    players = s["players"]
-    story: list[Any] = [
+    players = s.players
+    story: list[Flowable] = [
         _para(f"{title} — シミュレーション報告", styles["title"]),
-        _para(f"{players}人、方針 {'・'.join(s['policies'])}、{s['matches']} 試合（1試合 = "
-                  f"{s['games_per_match']} ゲーム。箱の表示時間と勝利条件は試合単位）、シード {s['seed']}。",
+        _para(f"{players}人、方針 {'・'.join(s.policies)}、{s.matches} 試合（1試合 = "
+                  f"{s.games_per_match} ゲーム。箱の表示時間と勝利条件は試合単位）、シード {s.seed}。",
                   styles["small"]),
         Spacer(1, 4 * mm),
     ]
@@ -268,48 +279,47 @@ def write_report_pdf(path: Path, summary: dict[str, Any], *, title: str, font: s
         ("VALIGN", (0, 0), (-1, -1), "MIDDLE"),
     ]))
     story += [table, Spacer(1, 2 * mm)]
-    band = s["play_time"]["turn_band"]
-    per_match = f"1試合（{s['games_per_match']}ゲーム）" if s["games_per_match"] > 1 else "1試合"
-    seconds_per_turn = s["play_time"]["seconds_per_turn"]
-    story.append(histogram(_bins(s["turns"]["per_match"]), title=f"{per_match}の手番数",
+    band = s.play_time.turn_band
+    per_match = f"1試合（{s.games_per_match}ゲーム）" if s.games_per_match > 1 else "1試合"
+    seconds_per_turn = s.play_time.seconds_per_turn
+    story.append(histogram(_bins(s.turns.per_match), title=f"{per_match}の手番数",
                            x_label=f"手番数（色の帯 = 箱の表示時間 {seconds_per_turn:g} 秒/手番で換算）",
                            font=font, band=(band[0], band[1])))
-    scores = _bins(s["scores"]["per_game"])
+    scores = _bins(s.scores.per_game)
     if _flat(scores):  # e.g. rank points: every game hands out the same set, so every bar is the same
         span = f"{scores[0].low:g}–{scores[-1].high:g}"
         story.append(_para(f"1ゲームの得点（全プレイヤー）：{span} 点のどの値もほぼ同じ回数"
                            "（各ゲームで同じ点の組を配る得点方式）。図は省略。", styles["small"]))
     else:
         story.append(histogram(scores, title="1ゲームの得点（全プレイヤー）", x_label="得点", font=font))
-    story.append(intervals([Estimate(f"手番順 {row['seat']}", row["rate"], *row["ci95"]) for row in s["seats"]],
+    story.append(intervals([Estimate(f"手番順 {row.seat}", row.rate, *row.ci95) for row in s.seats],
                            title="手番順ごとの勝率と95%信頼区間（点線 = 公平な取り分）", font=font,
-                           reference=1 / players, height=_interval_height(len(s["seats"]))))
-    for group in s.get("labels") or ():
-        rows = group["rows"]
-        fair = "" if s.get("team_victory") else "（点線 = 公平な取り分）"
-        story.append(intervals([Estimate(row["label"], row["rate"], *row["ci95"]) for row in rows],
-                               title=f"{group['kind']}ごとの勝率と95%信頼区間{fair}", font=font,
-                               reference=None if s.get("team_victory") else 1 / players,
-                               height=_interval_height(len(rows))))
-    if s.get("by_players"):
-        story += _table_size_section(s["by_players"], bool(s.get("team_victory")), styles, font, bold)
+                           reference=1 / players, height=_interval_height(len(s.seats))))
+    for group in s.labels:
+        fair = "" if s.team_victory else "（点線 = 公平な取り分）"
+        story.append(intervals([Estimate(row.label, row.rate, *row.ci95) for row in group.rows],
+                               title=f"{group.kind}ごとの勝率と95%信頼区間{fair}", font=font,
+                               reference=None if s.team_victory else 1 / players,
+                               height=_interval_height(len(group.rows))))
+    if s.by_players:
+        story += _table_size_section(s.by_players, s.team_victory, styles, font, bold)
     story += _counter_section(s, styles, font, bold)
-    if "variants" in s:
-        story.append(KeepTogether(_variant_section(s["variants"], styles, font, bold)))
-    if "ladder" in s:
-        story += _ladder_section(s["ladder"], styles, font, bold)
-    if s.get("studies_not_run"):
-        names = "・".join(STUDY_NAMES[name] for name in s["studies_not_run"])
+    if s.variants is not None:
+        story.append(KeepTogether(_variant_section(s.variants, styles, font, bold)))
+    if s.ladder is not None:
+        story += _ladder_section(s.ladder, styles, font, bold)
+    if s.studies_not_run:
+        names = "・".join(STUDY_NAMES[name] for name in s.studies_not_run)
         story.append(_para(f"game.json は{names}も求めているが、このビルドでは行っていない（時間がかかるため。"
                            "fudaya build --studies で行い、結果は同じデータとコードの間、以後の報告にも載る）。",
                            styles["small"]))
     story.append(_para("前提", styles["h2"]))
-    for note in (f"1手番を {s['play_time']['seconds_per_turn']:g} 秒と仮定（その手番で起きることすべてを含む）。"
+    for note in (f"1手番を {s.play_time.seconds_per_turn:g} 秒と仮定（その手番で起きることすべてを含む）。"
                  "シャッフル・配札・得点計算の時間は含まない。",
                  "手番順 1 は、その試合の1ゲーム目で最初に手番を行ったプレイヤー。以下、手番の順。"
-                 "勝った側の全員をそれぞれ1勝と数える（チームで勝つゲーム）。" if s.get("team_victory") else
+                 "勝った側の全員をそれぞれ1勝と数える（チームで勝つゲーム）。" if s.team_victory else
                  "同点で勝利を分かち合った試合は、勝者の人数で割って数える。",
-                 f"1ゲーム {s['step_cap']} 手を超えたら打ち切り（Timeouts に数える）。"):
+                 f"1ゲーム {s.step_cap} 手を超えたら打ち切り（Timeouts に数える）。"):
         story.append(_para(note, styles["small"]))
     with atomic_path(path) as temporary:
         doc = SimpleDocTemplate(str(temporary), pagesize=A4, invariant=1, initialFontName=font,

@@ -16,11 +16,11 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any
 
 from .engine.api import RulesGame, TeamVictory
 from .model import Game
 from .sim_plan import SimulationPlan, checkpoint_every, default_workers, stop_rule, summarize_plan
+from .sim_result import Ladder, LadderPair, SeatsMoved, SimulationReport, StrengthRow
 from .simulate import MatchRecord, StopRule, simulate
 from .stats import overlap, seat_wins, wilson
 from .wording import counted
@@ -87,19 +87,17 @@ def _seat_zero_rule(engine: RulesGame, plan: SimulationPlan) -> StopRule | None:
     return StopRule(enough, every=checkpoint_every(plan.matches))
 
 
-def _strength_row(policy: str, summary: dict[str, Any]) -> dict[str, Any]:
+def _strength_row(policy: str, summary: SimulationReport) -> StrengthRow:
     """What one rung's self-play says about the game: balance, the seats' rates, length."""
-    ludii = summary["ludii"]
-    return {"policy": policy, "matches": summary["matches"], "finished": summary["finished"]["matches"],
-            "balance": ludii["Balance"], "advantage_p1": ludii["AdvantageP1"], "completion": ludii["Completion"],
-            "decision_moves": ludii["DecisionMoves"], "seats": summary["seats"],
-            "seat_zero": summary["policy_seats"][0], "turns_mean": summary["turns"]["per_game"]["mean"],
-            "minutes_mean": summary["play_time"]["minutes_per_match"]["mean"], "labels": summary["labels"]}
+    ludii = summary.ludii
+    return StrengthRow(policy, summary.matches, summary.finished.matches, ludii.balance, ludii.advantage_p1,
+                       ludii.completion, ludii.decision_moves, summary.seats, summary.policy_seats[0],
+                       summary.turns.per_game.mean, summary.play_time.minutes_per_match.mean, summary.labels)
 
 
 def climb(engine: RulesGame, base: SimulationPlan, ladder: LadderPlan, *, workers: int | None = None,
-          ) -> dict[str, Any]:
-    """Play the ladder (results depend on the seed alone, never on `workers`); JSON-ready."""
+          ) -> Ladder:
+    """Play the ladder (results depend on the seed alone, never on `workers`)."""
     ladder.check()
     workers = workers or default_workers()
     whole = isinstance(engine, TeamVictory) and engine.team_victory
@@ -110,7 +108,7 @@ def climb(engine: RulesGame, base: SimulationPlan, ladder: LadderPlan, *, worker
             config = plan.config(engine, workers)
             records = simulate(engine, config, stop_rule(engine, plan))
             strengths.append(_strength_row(rung, summarize_plan(records, engine, plan, config)))
-    by_rung = {row["policy"]: row for row in strengths}
+    by_rung = {row.policy: row for row in strengths}
     pairs = []
     for weaker, stronger in zip(ladder.rungs, ladder.rungs[1:]):
         plan = _plan(base, ladder, [stronger] + [weaker] * (ladder.players - 1), ladder.matches)
@@ -118,57 +116,58 @@ def climb(engine: RulesGame, base: SimulationPlan, ladder: LadderPlan, *, worker
         records = simulate(engine, config, _seat_zero_rule(engine, plan))
         finished = sum(not m.timed_out for m in records)
         wins = seat_wins(records, 0, whole)
-        pairs.append({"stronger": stronger, "weaker": weaker, "matches": len(records), "finished": finished,
-                      "rate": wins / finished if finished else 0.0, "ci95": list(wilson(wins, finished)),
-                      **_reference(weaker, by_rung, ladder.players, whole)})
-    for pair in pairs:
-        pair["separated"] = pair["ci95"][0] > pair["reference_ci95"][1]
-    return {"players": ladder.players, "seed": base.seed, "rungs": list(ladder.rungs),
-            "matches_per_pair": ladder.matches, "self_play": list(ladder.self_play), "team_victory": whole,
-            "pairs": pairs, "strengths": strengths, **_verdicts(pairs, strengths)}
+        ci95 = wilson(wins, finished)
+        reference, reference_ci95 = _reference(weaker, by_rung, ladder.players, whole)
+        pairs.append(LadderPair(stronger, weaker, len(records), finished, wins / finished if finished else 0.0, ci95,
+                                reference, reference_ci95, ci95[0] > reference_ci95[1]))
+    order_shown, order, order_ja = _order_verdict(pairs)
+    return Ladder(ladder.players, base.seed, ladder.rungs, ladder.matches, ladder.self_play, whole, tuple(pairs),
+                  tuple(strengths), order_shown, order, order_ja, _seats_verdict(strengths))
 
 
-def _reference(weaker: str, by_rung: dict[str, dict[str, Any]], players: int, whole: bool) -> dict[str, Any]:
+def _reference(weaker: str, by_rung: dict[str, StrengthRow], players: int, whole: bool,
+               ) -> tuple[float, tuple[float, float]]:
     """What seat 0 would win were the stronger policy no better: exactly 1/n among rivals (seats are
     symmetric and the first player random), the weaker rung's own seat-0 rate in a team game."""
     if not whole:
-        return {"reference": 1 / players, "reference_ci95": [1 / players, 1 / players]}
+        return 1 / players, (1 / players, 1 / players)
     if weaker not in by_rung:
         raise ValueError(f"a team game's ladder needs {weaker}'s self_play matches: they give the pair above it "
                          "its fair share")
-    seat = by_rung[weaker]["seat_zero"]
-    return {"reference": seat["rate"], "reference_ci95": list(seat["ci95"])}
+    seat = by_rung[weaker].seat_zero
+    return seat.rate, seat.ci95
 
 
-def _verdicts(pairs: Sequence[dict[str, Any]], strengths: Sequence[dict[str, Any]]) -> dict[str, Any]:
-    """Sentences a designer can act on: is every rung stronger than the last, and do the seats' win
-    rates move between the weakest and the strongest rung measured (intervals separating)."""
-    shown = [p for p in pairs if p["separated"]]
-    unshown = [p for p in pairs if not p["separated"]]
+def _order_verdict(pairs: Sequence[LadderPair]) -> tuple[bool, str, str]:
+    """Is every rung stronger than the last (its interval clear of the fair share)? In English and Japanese."""
+    shown = [p for p in pairs if p.separated]
+    unshown = [p for p in pairs if not p.separated]
     if not unshown:
-        order = "every rung beats the one below it (intervals clear of the fair share)"
-        order_ja = "どの段も一つ下の段に勝ち越す（95%区間が公平な取り分を上回る）"
-    else:
-        names = ", ".join(f"{p['stronger']} over {p['weaker']}" for p in unshown)
-        order = f"not shown at these match counts: {names}" + (
-            f"; shown: {', '.join(p['stronger'] + ' over ' + p['weaker'] for p in shown)}" if shown else "")
-        order_ja = ("この試合数では示せない段がある：" + "、".join(f"{p['weaker']}→{p['stronger']}" for p in unshown)
-                    + "（95%区間が公平な取り分と重なる）")
-    out: dict[str, Any] = {"order_shown": not unshown, "order": order, "order_ja": order_ja}
-    if len(strengths) >= 2:
-        low, high = strengths[0], strengths[-1]
-        moved = [(a, b) for a, b in zip(low["seats"], high["seats"]) if not overlap(a["ci95"], b["ci95"])]
-        if moved:
-            text = "; ".join(f"seat {a['seat']} {a['rate']:.1%} → {b['rate']:.1%}" for a, b in moved)
-            out["seats"] = f"from {low['policy']} to {high['policy']} the seats' win rates move: {text}"
-            out["seats_ja"] = (f"{low['policy']}から{high['policy']}へ強くすると、手番順の勝率が変わる："
-                               + "、".join(f"手番順{a['seat']} {a['rate'] * 100:.1f}%→{b['rate'] * 100:.1f}%"
-                                          for a, b in moved) + "（95%区間が重ならない）")
-        else:
-            played = counted(min(low["finished"], high["finished"]), "match")
-            out["seats"] = (f"no seat's win rate is shown to move from {low['policy']} to {high['policy']} "
-                            f"(every seat's intervals overlap at {played})")
-            out["seats_ja"] = (f"{low['policy']}と{high['policy']}の間で手番順の勝率が変わるとは、この試合数では"
-                               "言えない（どの手番順も95%区間が重なる）")
-        out["seats_moved"] = bool(moved)
-    return out
+        return (True, "every rung beats the one below it (intervals clear of the fair share)",
+                "どの段も一つ下の段に勝ち越す（95%区間が公平な取り分を上回る）")
+    names = ", ".join(f"{p.stronger} over {p.weaker}" for p in unshown)
+    order = f"not shown at these match counts: {names}" + (
+        f"; shown: {', '.join(p.stronger + ' over ' + p.weaker for p in shown)}" if shown else "")
+    order_ja = ("この試合数では示せない段がある：" + "、".join(f"{p.weaker}→{p.stronger}" for p in unshown)
+                + "（95%区間が公平な取り分と重なる）")
+    return False, order, order_ja
+
+
+def _seats_verdict(strengths: Sequence[StrengthRow]) -> SeatsMoved | None:
+    """Do the seats' win rates move between the weakest and the strongest rung measured (intervals
+    separating)? None with fewer than two rungs measured."""
+    if len(strengths) < 2:
+        return None
+    low, high = strengths[0], strengths[-1]
+    moved = [(a, b) for a, b in zip(low.seats, high.seats) if not overlap(a.ci95, b.ci95)]
+    if moved:
+        text = "; ".join(f"seat {a.seat} {a.rate:.1%} → {b.rate:.1%}" for a, b in moved)
+        return SeatsMoved(f"from {low.policy} to {high.policy} the seats' win rates move: {text}",
+                          f"{low.policy}から{high.policy}へ強くすると、手番順の勝率が変わる："
+                          + "、".join(f"手番順{a.seat} {a.rate * 100:.1f}%→{b.rate * 100:.1f}%" for a, b in moved)
+                          + "（95%区間が重ならない）", True)
+    played = counted(min(low.finished, high.finished), "match")
+    return SeatsMoved(f"no seat's win rate is shown to move from {low.policy} to {high.policy} "
+                      f"(every seat's intervals overlap at {played})",
+                      f"{low.policy}と{high.policy}の間で手番順の勝率が変わるとは、この試合数では"
+                      "言えない（どの手番順も95%区間が重なる）", False)

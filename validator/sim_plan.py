@@ -3,11 +3,11 @@ from __future__ import annotations
 
 import os
 from dataclasses import dataclass, replace
-from typing import Any
 
 from .engine.api import RulesGame
 from .engine.policies import find_policy
 from .model import Game
+from .sim_result import PrecisionNote, SimulationReport
 from .simulate import DEFAULT_STEP_CAP, MatchRecord, SimConfig, StopRule, simulate
 from .stats import DEFAULT_SECONDS_PER_TURN, seat_precision, summarize
 from .wording import counted
@@ -115,20 +115,20 @@ def play_plan(engine: RulesGame, plan: SimulationPlan, *, workers: int | None = 
     return simulate(engine, config, stop_rule(engine, plan)), config
 
 
-def precision_note(records: list[MatchRecord], engine: RulesGame, plan: SimulationPlan) -> dict[str, Any]:
+def precision_note(records: list[MatchRecord], engine: RulesGame, plan: SimulationPlan) -> PrecisionNote:
     """How precise the seats' win rates came out, against the plan's target and cap."""
-    return {"target": plan.precision, "reached": seat_precision(records, engine, plan.players),
-            "cap": plan.matches, "stopped_early": len(records) < plan.matches}
+    return PrecisionNote(plan.precision, seat_precision(records, engine, plan.players), plan.matches,
+                         len(records) < plan.matches)
 
 
 def summarize_plan(records: list[MatchRecord], engine: RulesGame, plan: SimulationPlan,
-                   config: SimConfig) -> dict[str, Any]:
+                   config: SimConfig) -> SimulationReport:
+    """The report of the plan's matches, with how precise they came out."""
     summary = summarize(records, engine, config, seconds_per_turn=plan.seconds_per_turn)
-    summary["precision"] = precision_note(records, engine, plan)
-    return summary
+    return replace(summary, precision=precision_note(records, engine, plan))
 
 
-def run_plan(engine: RulesGame, plan: SimulationPlan, *, workers: int | None = None) -> dict[str, Any]:
-    """Play the plan's matches (results do not depend on `workers`) and return the JSON-ready summary."""
+def run_plan(engine: RulesGame, plan: SimulationPlan, *, workers: int | None = None) -> SimulationReport:
+    """Play the plan's matches (results do not depend on `workers`) and return their report."""
     records, config = play_plan(engine, plan, workers=workers)
     return summarize_plan(records, engine, plan, config)

@@ -1,4 +1,4 @@
-"""Aggregate simulation records into a JSON-ready summary: outcomes, seats, length, scores, play time, Ludii metrics.
+"""Aggregate simulation records into a SimulationReport: outcomes, seats, length, scores, play time, Ludii metrics.
 
 Definitions (Ludii's, from Evaluation/src/metrics, computed with floats):
 - Completion: share of matches ending with a winner (not stopped by the step cap).
@@ -18,10 +18,23 @@ from __future__ import annotations
 import math
 from collections import Counter
 from collections.abc import Sequence
-from typing import Any
 
 from .engine.api import RulesGame, TeamVictory
 from .engine.playout import END_CAP
+from .sim_result import (
+    Distribution,
+    Finished,
+    HistogramBin,
+    LabelGroup,
+    LabelRate,
+    LudiiMetrics,
+    PlayTime,
+    Scores,
+    SeatRate,
+    SimulationReport,
+    TableSize,
+    Turns,
+)
 from .simulate import GameRecord, MatchRecord, SimConfig
 from .wording import counted
 
@@ -51,10 +64,10 @@ def percentile(ordered: Sequence[float], q: float) -> float:
     return ordered[low] + (ordered[high] - ordered[low]) * (position - low)
 
 
-def distribution(values: Sequence[float]) -> dict[str, Any]:
+def distribution(values: Sequence[float]) -> Distribution:
     """Mean, sd, percentiles and a histogram of `values` in bins of one integer width, empty bins kept."""
     if not values:
-        return {"n": 0}
+        return Distribution(0)
     ordered = sorted(values)
     n = len(ordered)
     mean = sum(ordered) / n
@@ -62,17 +75,16 @@ def distribution(values: Sequence[float]) -> dict[str, Any]:
     exact = Counter(ordered)
     if all(float(v).is_integer() for v in exact) and ordered[-1] - ordered[0] < HISTOGRAM_BINS:
         # a narrow integer range: one bin per value, empty ones included, so the bars stand evenly
-        histogram = [{"from": v, "to": v, "count": exact.get(v, 0)}
-                     for v in range(int(ordered[0]), int(ordered[-1]) + 1)]
+        histogram = [HistogramBin(v, v, exact.get(v, 0)) for v in range(int(ordered[0]), int(ordered[-1]) + 1)]
     else:
         low, high = math.floor(ordered[0]), math.floor(ordered[-1])
         width = max(1, math.ceil((high - low + 1) / HISTOGRAM_BINS))
         counts = Counter((math.floor(v) - low) // width for v in ordered)
-        histogram = [{"from": low + b * width, "to": low + (b + 1) * width - 1, "count": counts.get(b, 0)}
+        histogram = [HistogramBin(low + b * width, low + (b + 1) * width - 1, counts.get(b, 0))
                      for b in range((high - low) // width + 1)]
-    return {"n": n, "mean": mean, "sd": sd, "min": ordered[0], "p5": percentile(ordered, 5),
-            "p25": percentile(ordered, 25), "median": percentile(ordered, 50), "p75": percentile(ordered, 75),
-            "p95": percentile(ordered, 95), "max": ordered[-1], "histogram": histogram}
+    return Distribution(n, mean, sd, ordered[0], percentile(ordered, 5), percentile(ordered, 25),
+                        percentile(ordered, 50), percentile(ordered, 75), percentile(ordered, 95), ordered[-1],
+                        tuple(histogram))
 
 
 def ideal_duration(turns: float, low: float, high: float) -> float:
@@ -119,12 +131,14 @@ def seat_precision(records: Sequence[MatchRecord], game: RulesGame, players: int
     return max((high - low) / 2 for low, high in (wilson(w, len(finished)) for w in wins))
 
 
-def _rates(wins: Sequence[float], trials: int) -> list[dict[str, Any]]:
-    return [{"seat": i + 1, "wins": w, "rate": w / trials if trials else 0.0, "ci95": list(wilson(w, trials))}
-            for i, w in enumerate(wins)]
+def _rates(wins: Sequence[float], trials: int, policies: Sequence[str | None] = ()) -> tuple[SeatRate, ...]:
+    """Each seat's rate with its interval; `policies`, when given, names each seat's policy."""
+    named = [*policies, *[None] * (len(wins) - len(policies))]
+    return tuple(SeatRate(i + 1, w, w / trials if trials else 0.0, wilson(w, trials), policy)
+                 for i, (w, policy) in enumerate(zip(wins, named)))
 
 
-def _label_rates(games: Sequence[GameRecord], whole: bool) -> list[dict[str, Any]]:
+def _label_rates(games: Sequence[GameRecord], whole: bool) -> tuple[LabelGroup, ...]:
     """Per kind of seat label (start area, identity, general…): the win rate of each label over the seats
     dealt it in finished games, with Wilson 95 %, best first."""
     trials: dict[str, Counter[str]] = {}
@@ -135,26 +149,25 @@ def _label_rates(games: Sequence[GameRecord], whole: bool) -> list[dict[str, Any
                 trials.setdefault(kind, Counter())[label] += 1
                 kind_wins = wins.setdefault(kind, {})
                 kind_wins[label] = kind_wins.get(label, 0.0) + (_credit(g.winners, whole) if seat in g.winners else 0.0)
-    return [{"kind": kind, "rows": [{"label": label, "games": n, "wins": wins[kind][label],
-                                     "rate": wins[kind][label] / n, "ci95": list(wilson(wins[kind][label], n))}
-                                    for label, n in sorted(counts.items(),
-                                                           key=lambda item: (-wins[kind][item[0]] / item[1], item[0]))]}
-            for kind, counts in trials.items()]
+    return tuple(LabelGroup(kind, tuple(LabelRate(label, n, wins[kind][label], wins[kind][label] / n,
+                                                  wilson(wins[kind][label], n))
+                                        for label, n in sorted(counts.items(),
+                                                               key=lambda item: (-wins[kind][item[0]] / item[1],
+                                                                                 item[0]))))
+                 for kind, counts in trials.items())
 
 
 def summarize(records: Sequence[MatchRecord], game: RulesGame, config: SimConfig, *,
-              seconds_per_turn: float = DEFAULT_SECONDS_PER_TURN) -> dict[str, Any]:
-    """Everything the simulate command reports, as plain JSON-ready data."""
+              seconds_per_turn: float = DEFAULT_SECONDS_PER_TURN) -> SimulationReport:
+    """Everything the simulate command reports about the matches played."""
     players = config.num_players
     games = [g for match in records for g in match.games]
     finished = [m for m in records if not m.timed_out]
     whole = isinstance(game, TeamVictory) and game.team_victory
     order_wins, seat_wins = _seat_wins(finished, players, whole)
     seats = _rates(order_wins, len(finished))
-    physical = _rates(seat_wins, len(finished))
-    for row, policy in zip(physical, config.policies):
-        row["policy"] = policy
-    rates = [row["rate"] for row in seats]
+    physical = _rates(seat_wins, len(finished), config.policies)
+    rates = [row.rate for row in seats]
     match_turns = [sum(g.turns for g in m.games) for m in finished]
     low_minutes, high_minutes = game.play_minutes
     band = (low_minutes * 60 / seconds_per_turn, high_minutes * 60 / seconds_per_turn)
@@ -168,74 +181,70 @@ def summarize(records: Sequence[MatchRecord], game: RulesGame, config: SimConfig
     ended = Counter(g.end for g in games)
     n_matches = len(records) or 1
     timeouts = sum(m.timed_out for m in records)
-    return {
-        "game": game.name,
-        "players": players,
-        "policies": list(config.policies),
-        "seed": config.seed,
-        "step_cap": config.step_cap,
-        "matches": len(records),
-        "games": len(games),
-        "games_per_match": game.games_per_match,
+    return SimulationReport(
+        game=game.name,
+        players=players,
+        policies=tuple(config.policies),
+        seed=config.seed,
+        step_cap=config.step_cap,
+        matches=len(records),
+        games=len(games),
+        games_per_match=game.games_per_match,
         # An engine whose one record is a whole match of repeated games (jinzai) says so in match_note.
-        "unit": getattr(game, "match_note", None) or
-                f"a match is {counted(game.games_per_match, 'game')} (the box's play time and the victory rule cover "
-                "the match); the per-game figures count each game on its own",
-        "finished": {"matches": len(finished), "games": len(games) - ended.get(END_CAP, 0),
-                     "timeouts": timeouts, "all_finished": timeouts == 0},
-        "ended_by": dict(sorted(ended.items())),
-        "turns": {"per_game": distribution([g.turns for g in games]), "per_match": distribution(match_turns)},
-        "scores": {
-            "per_game": distribution([s for g in games for s in g.scores]),
-            "winning_per_game": distribution([max(g.scores) for g in games]),
-            "match_total": distribution([s for m in finished for s in m.totals]),
-            "winning_match_total": distribution([max(m.totals) for m in finished]),
-        },
-        "seat_basis": "seat 1 took the first turn of the match's first game; seats follow in turn order",
-        "seats": seats,
-        "policy_seats": physical,
+        unit=getattr(game, "match_note", None) or
+        f"a match is {counted(game.games_per_match, 'game')} (the box's play time and the victory rule cover "
+        "the match); the per-game figures count each game on its own",
+        finished=Finished(len(finished), len(games) - ended.get(END_CAP, 0), timeouts, timeouts == 0),
+        ended_by=dict(sorted(ended.items())),
+        turns=Turns(distribution([g.turns for g in games]), distribution(match_turns)),
+        scores=Scores(
+            per_game=distribution([s for g in games for s in g.scores]),
+            winning_per_game=distribution([max(g.scores) for g in games]),
+            match_total=distribution([s for m in finished for s in m.totals]),
+            winning_match_total=distribution([max(m.totals) for m in finished]),
+        ),
+        seat_basis="seat 1 took the first turn of the match's first game; seats follow in turn order",
+        seats=seats,
+        policy_seats=physical,
         # Engines that label their seats (start areas, identities…): win rate per label, per finished game.
-        "labels": _label_rates([g for g in games if g.end != END_CAP and g.labels], whole),
+        labels=_label_rates([g for g in games if g.end != END_CAP and g.labels], whole),
         # Team games (TeamVictory): every winner of a side counts a whole win, so rates need not sum to 1.
-        "team_victory": whole,
-        "shared_wins": sum(len(m.winners) > 1 for m in finished),
-        "actions": actions,
-        "actions_per_game": {k: v / (len(games) or 1) for k, v in actions.items()},
-        "counters": dict(sorted(counters.items())),
+        team_victory=whole,
+        shared_wins=sum(len(m.winners) > 1 for m in finished),
+        actions=actions,
+        actions_per_game={k: v / (len(games) or 1) for k, v in actions.items()},
+        counters=dict(sorted(counters.items())),
         # Per game record: how often each counted event happens in one game (for an engine whose
         # record is a whole match, e.g. jinzai's "games" counter, the games it took to find a winner).
-        "counters_per_game": {name: distribution([dict(g.counters).get(name, 0) for g in games])
-                              for name in sorted(counters)},
-        "play_time": {
-            "seconds_per_turn": seconds_per_turn,
-            "assumption": f"{seconds_per_turn:g} s per turn (a player's whole turn with everything it triggers); "
-                          "shuffling, dealing and scoring time not counted",
-            "box_minutes": [low_minutes, high_minutes],
-            "turn_band": list(band),
-            "minutes_per_match": distribution(minutes),
-            "share_below_box": sum(m < low_minutes for m in minutes) / (len(minutes) or 1),
-            "share_within_box": sum(low_minutes <= m <= high_minutes for m in minutes) / (len(minutes) or 1),
-            "share_above_box": sum(m > high_minutes for m in minutes) / (len(minutes) or 1),
-        },
-        "ludii": {
-            "Completion": len(finished) / n_matches,
-            "Timeouts": timeouts / n_matches,
-            "Drawishness": sum(len(m.winners) == players for m in finished) / (len(finished) or 1),
-            "AdvantageP1": rates[0] if rates else 0.0,
-            "Balance": 1 - (max(rates) - min(rates)) if rates else 1.0,
-            "DurationTurns": sum(match_turns) / (len(match_turns) or 1),
-            "DurationTurnsStdDev": distribution(match_turns).get("sd", 0.0),
-            "DecisionMoves": sum(decision_share) / (len(decision_share) or 1),
-            "IdealDuration": sum(ideal) / (len(ideal) or 1),
-        },
-    }
+        counters_per_game={name: distribution([dict(g.counters).get(name, 0) for g in games])
+                           for name in sorted(counters)},
+        play_time=PlayTime(
+            seconds_per_turn=seconds_per_turn,
+            assumption=f"{seconds_per_turn:g} s per turn (a player's whole turn with everything it triggers); "
+                       "shuffling, dealing and scoring time not counted",
+            box_minutes=(low_minutes, high_minutes),
+            turn_band=band,
+            minutes_per_match=distribution(minutes),
+            share_below_box=sum(m < low_minutes for m in minutes) / (len(minutes) or 1),
+            share_within_box=sum(low_minutes <= m <= high_minutes for m in minutes) / (len(minutes) or 1),
+            share_above_box=sum(m > high_minutes for m in minutes) / (len(minutes) or 1),
+        ),
+        ludii=LudiiMetrics(
+            completion=len(finished) / n_matches,
+            timeouts=timeouts / n_matches,
+            drawishness=sum(len(m.winners) == players for m in finished) / (len(finished) or 1),
+            advantage_p1=rates[0] if rates else 0.0,
+            balance=1 - (max(rates) - min(rates)) if rates else 1.0,
+            duration_turns=sum(match_turns) / (len(match_turns) or 1),
+            duration_turns_sd=distribution(match_turns).sd,
+            decision_moves=sum(decision_share) / (len(decision_share) or 1),
+            ideal_duration=sum(ideal) / (len(ideal) or 1),
+        ),
+    )
 
 
-def table_size_digest(summary: dict[str, Any]) -> dict[str, Any]:
+def table_size_digest(summary: SimulationReport) -> TableSize:
     """What the report compares across table sizes: length, how games end, completion and label rates."""
-    return {"players": summary["players"], "matches": summary["matches"],
-            "turns_mean": summary["turns"]["per_game"]["mean"],
-            "minutes_mean": summary["play_time"]["minutes_per_match"]["mean"],
-            "completion": summary["ludii"]["Completion"], "ended_by": summary["ended_by"],
-            "counters_per_game": {name: d["mean"] for name, d in summary["counters_per_game"].items()},
-            "labels": summary["labels"]}
+    return TableSize(summary.players, summary.matches, summary.turns.per_game.mean,
+                     summary.play_time.minutes_per_match.mean, summary.ludii.completion, summary.ended_by,
+                     {name: d.mean for name, d in summary.counters_per_game.items()}, summary.labels)

@@ -20,6 +20,7 @@ from .engine.registry import engine_for
 from .issues import DeckError, Issue, Location
 from .model import Card, Game
 from .sim_plan import SimulationPlan, play_plan, summarize_plan
+from .sim_result import SeatRate, StrongPlay, VariantComparison, VariantRow
 from .simulate import MatchRecord
 from .stats import overlap
 
@@ -146,28 +147,27 @@ def _margins(records: Sequence[MatchRecord]) -> list[float]:
 
 
 def run_study(game: Game, study: VariantStudy, plan: SimulationPlan, *, workers: int,
-              shipped: Sequence[MatchRecord] | None = None) -> dict[str, Any]:
-    """Play every option with the plan's seats, policies, seed and precision; JSON-ready comparison,
-    default marked. `shipped`: the records of `plan` itself, when the caller has played them; the
-    default option is the deck as shipped (check_study), so at the same cap they are its records."""
+              shipped: Sequence[MatchRecord] | None = None) -> VariantComparison:
+    """Play every option with the plan's seats, policies, seed and precision; the comparison, default
+    marked. `shipped`: the records of `plan` itself, when the caller has played them; the default
+    option is the deck as shipped (check_study), so at the same cap they are its records."""
     reuse = shipped is not None and study.matches == plan.matches
     return _compare(game, study, dataclasses.replace(plan, matches=study.matches), workers,
                     shipped if reuse else None)
 
 
-def replay_strong(game: Game, study: VariantStudy, plan: SimulationPlan, weak: Mapping[str, Any], *,
-                  workers: int) -> dict[str, Any]:
+def replay_strong(game: Game, study: VariantStudy, plan: SimulationPlan, weak: VariantComparison, *,
+                  workers: int) -> StrongPlay:
     """"strong_play": every option played again by the study's stronger policies, and whether the
     conclusion drawn from `weak` (run_study's result under the plan's policies) still holds."""
     if not study.strong_policies:
         raise ValueError("the study names no stronger policies (strong_play)")
     strong_plan = dataclasses.replace(plan, policies=study.strong_policies, matches=study.strong_matches)
-    strong = _compare(game, study, strong_plan, workers, None)
-    return {**strong, **_conclusion_change(weak, strong)}
+    return _conclusion_change(weak, _compare(game, study, strong_plan, workers, None))
 
 
 def _compare(game: Game, study: VariantStudy, plan: SimulationPlan, workers: int,
-             shipped: Sequence[MatchRecord] | None) -> dict[str, Any]:
+             shipped: Sequence[MatchRecord] | None) -> VariantComparison:
     """Every option played under `plan` (the default's records taken from `shipped` when given)."""
     rows = []
     for option in study.options:
@@ -177,67 +177,58 @@ def _compare(game: Game, study: VariantStudy, plan: SimulationPlan, workers: int
         else:
             records, config = play_plan(engine, plan, workers=workers)
         summary = summarize_plan(records, engine, plan, config)
+        assert summary.precision is not None  # summarize_plan notes it
         margins = _margins(records)
         totals = [score for match in records if not match.timed_out for score in match.totals]
-        rows.append({
-            "id": option.id,
-            "label": option.label,
-            "default": option.id == study.default,
-            "matches": summary["finished"]["matches"],
-            "precision": summary["precision"]["reached"],
-            "balance": summary["ludii"]["Balance"],
-            "seats": summary["seats"],
-            "labels": summary["labels"],  # win rate per seat label (e.g. start area), when the engine labels seats
-            "score_mean": mean(totals) if totals else 0.0,
-            "score_sd": pstdev(totals) if totals else 0.0,
-            "winning_margin_mean": mean(margins) if margins else 0.0,
-            "close_finishes": sum(1 for m in margins if m <= 1) / len(margins) if margins else 0.0,
-            "shared_wins": summary["shared_wins"] / max(1, summary["finished"]["matches"]),
-            "turns_per_match": summary["turns"]["per_match"]["mean"],
-            "minutes_per_match": summary["play_time"]["minutes_per_match"]["mean"],
-        })
-    by_balance = sorted(rows, key=lambda r: -r["balance"])
-    default = next(r for r in rows if r["default"])
-    return {
-        "question": study.question,
-        "default": study.default,
-        "why_default": study.why_default,
-        "matches_per_option": plan.matches,
-        "players": plan.players,
-        "policies": list(plan.policies),
-        "seed": plan.seed,
-        "options": rows,
-        "balance_rank_of_default": by_balance.index(default) + 1,
-        "most_balanced": by_balance[0]["id"],
-        **_verdicts(rows, default, by_balance),
-    }
+        rows.append(VariantRow(
+            id=option.id,
+            label=option.label,
+            default=option.id == study.default,
+            matches=summary.finished.matches,
+            precision=summary.precision.reached,
+            balance=summary.ludii.balance,
+            seats=summary.seats,
+            labels=summary.labels,  # win rate per seat label (e.g. start area), when the engine labels seats
+            score_mean=mean(totals) if totals else 0.0,
+            score_sd=pstdev(totals) if totals else 0.0,
+            winning_margin_mean=mean(margins) if margins else 0.0,
+            close_finishes=sum(1 for m in margins if m <= 1) / len(margins) if margins else 0.0,
+            shared_wins=summary.shared_wins / max(1, summary.finished.matches),
+            turns_per_match=summary.turns.per_match.mean,
+            minutes_per_match=summary.play_time.minutes_per_match.mean,
+        ))
+    by_balance = sorted(rows, key=lambda r: -r.balance)
+    default = next(r for r in rows if r.default)
+    ranking_supported, verdict, verdict_ja = _verdicts(rows, default, by_balance)
+    return VariantComparison(study.question, study.default, study.why_default, plan.matches, plan.players,
+                             plan.policies, plan.seed, tuple(rows), by_balance.index(default) + 1, by_balance[0].id,
+                             ranking_supported, verdict, verdict_ja)
 
 
-def _separated_from_default(result: Mapping[str, Any]) -> dict[str, bool]:
+def _separated_from_default(result: VariantComparison) -> dict[str, bool]:
     """Per option: whether its seat win-rate intervals separate from the default's (the only order claimed)."""
-    default = next(row for row in result["options"] if row["default"])
-    return {row["id"]: not _intervals_overlap(row["seats"], default["seats"])
-            for row in result["options"] if not row["default"]}
+    default = result.default_row
+    return {row.id: not _intervals_overlap(row.seats, default.seats) for row in result.options if not row.default}
 
 
-def _conclusion_change(weak: Mapping[str, Any], strong: Mapping[str, Any]) -> dict[str, Any]:
+def _conclusion_change(weak: VariantComparison, strong: VariantComparison) -> StrongPlay:
     """Does stronger play change what the study concludes? The conclusion is which options are told
     apart from the default (intervals separating); an option told apart under both policies but on
     the other side of the default's Balance counts as a change too."""
     before, after = _separated_from_default(weak), _separated_from_default(strong)
-    side = {row["id"]: row["balance"] for row in weak["options"]}
-    side_strong = {row["id"]: row["balance"] for row in strong["options"]}
+    side = {row.id: row.balance for row in weak.options}
+    side_strong = {row.id: row.balance for row in strong.options}
     flipped = [option for option in before if before[option] and after[option]
-               and (side[option] > side[weak["default"]]) != (side_strong[option] > side_strong[weak["default"]])]
+               and (side[option] > side[weak.default]) != (side_strong[option] > side_strong[weak.default])]
     changed = sorted(option for option in before if before[option] != after[option]) + flipped
-    labels = {row["id"]: row["label"] for row in weak["options"]}
-    policies = "・".join(strong["policies"])
+    labels = {row.id: row.label for row in weak.options}
+    policies = "・".join(strong.policies)
     if not changed:
         told = [labels[o] for o, apart in after.items() if apart]
         what = (f"どちらの方針でも「{'」「'.join(told)}」が既定と区別される" if told
                 else "どちらの方針でも、どの案も既定と区別できない")
         text_ja = f"方針 {policies} で遊び直しても結論は変わらない（{what}。95%区間で判定）。"
-        text = f"playing again with {', '.join(strong['policies'])} does not change the conclusion"
+        text = f"playing again with {', '.join(strong.policies)} does not change the conclusion"
     else:
         parts = []
         for option in changed:
@@ -248,49 +239,46 @@ def _conclusion_change(weak: Mapping[str, Any], strong: Mapping[str, Any]) -> di
             else:
                 parts.append(f"「{labels[option]}」は既定と区別できなくなる")
         text_ja = f"方針 {policies} で遊び直すと結論が変わる：{'、'.join(parts)}（95%区間で判定）。"
-        text = (f"playing again with {', '.join(strong['policies'])} changes the conclusion for "
+        text = (f"playing again with {', '.join(strong.policies)} changes the conclusion for "
                 f"{', '.join(changed)}")
-    return {"conclusion_changed": bool(changed), "changed_options": changed,
-            "conclusion": text, "conclusion_ja": text_ja}
+    return StrongPlay(strong, bool(changed), tuple(changed), text, text_ja)
 
 
-def _verdicts(rows: Sequence[Mapping[str, Any]], default: Mapping[str, Any],
-              by_balance: Sequence[Mapping[str, Any]]) -> dict[str, Any]:
-    """One sentence a designer can act on, in English and Japanese: where the default stands.
+def _verdicts(rows: Sequence[VariantRow], default: VariantRow, by_balance: Sequence[VariantRow],
+              ) -> tuple[bool, str, str]:
+    """One sentence a designer can act on, in English and Japanese: where the default stands; and
+    whether any ranking is claimed.
 
     Balance alone orders the options by noise as readily as by design (jinzai's default ranked
     1st at one seed and 4th at another), so an order is claimed only between options whose seat
     win-rate intervals separate; otherwise the sentence says that no ranking is claimed."""
     best = by_balance[0]
     rank = by_balance.index(default) + 1
-    balance, sd, margin = default["balance"], default["score_sd"], default["winning_margin_mean"]
-    apart = [row["id"] for row in rows
-             if row is not default and not _intervals_overlap(row["seats"], default["seats"])]
+    balance, sd, margin = default.balance, default.score_sd, default.winning_margin_mean
+    apart = [row.id for row in rows if row is not default and not _intervals_overlap(row.seats, default.seats)]
     if default is best and apart:
         where = (f"the highest Balance measured, and more balanced than {', '.join(apart)} (seat win-rate "
                  f"intervals separate); the other options are not told apart")
-        apart_ja = [f"「{row['label']}」" for row in rows if row["id"] in apart]
+        apart_ja = [f"「{row.label}」" for row in rows if row.id in apart]
         where_ja = (f"測定したBalanceは最高で、{'・'.join(apart_ja)}より釣り合っている"
                     f"（手番順勝率の95%信頼区間が重ならない）。他の案とは区別できない")
-    elif best["id"] in apart:
-        where = (f"balance rank {rank} of {len(rows)}, below {best['id']} at {best['balance']:.3f} "
+    elif best.id in apart:
+        where = (f"balance rank {rank} of {len(rows)}, below {best.id} at {best.balance:.3f} "
                  f"(seat win-rate intervals separate)")
-        where_ja = (f"釣り合いは{len(rows)}案中{rank}番目で、「{best['label']}」（{best['balance']:.3f}）に劣る"
+        where_ja = (f"釣り合いは{len(rows)}案中{rank}番目で、「{best.label}」（{best.balance:.3f}）に劣る"
                     f"（手番順勝率の95%信頼区間が重ならない）")
     else:
-        top = "the highest measured" if default is best else f"best measured {best['id']} at {best['balance']:.3f}"
+        top = "the highest measured" if default is best else f"best measured {best.id} at {best.balance:.3f}"
         where = f"{top}, but the seat win-rate intervals overlap, so no ranking is claimed at this sample size"
-        top_ja = "測定上は最高" if default is best else f"測定上の最高は「{best['label']}」の{best['balance']:.3f}"
+        top_ja = "測定上は最高" if default is best else f"測定上の最高は「{best.label}」の{best.balance:.3f}"
         where_ja = f"{top_ja}だが、手番順勝率の95%信頼区間が重なるため、この試合数では順位を主張しない"
-    return {
-        "ranking_supported": bool(apart),
-        "verdict": f"default {default['id']}: Balance {balance:.3f}, {where}; "
-                   f"score spread sd {sd:.2f}, mean winning margin {margin:.2f}",
-        "verdict_ja": f"既定の「{default['label']}」はBalance {balance:.3f}。{where_ja}。"
-                      f"得点の標準偏差 {sd:.2f}、平均勝差 {margin:.2f}。",
-    }
+    return (bool(apart),
+            f"default {default.id}: Balance {balance:.3f}, {where}; score spread sd {sd:.2f}, "
+            f"mean winning margin {margin:.2f}",
+            f"既定の「{default.label}」はBalance {balance:.3f}。{where_ja}。"
+            f"得点の標準偏差 {sd:.2f}、平均勝差 {margin:.2f}。")
 
 
-def _intervals_overlap(seats_a: Sequence[Mapping[str, Any]], seats_b: Sequence[Mapping[str, Any]]) -> bool:
+def _intervals_overlap(seats_a: Sequence[SeatRate], seats_b: Sequence[SeatRate]) -> bool:
     """Each seat's Wilson interval under one option overlaps the same seat's under the other."""
-    return all(overlap(a["ci95"], b["ci95"]) for a, b in zip(seats_a, seats_b))
+    return all(overlap(a.ci95, b.ci95) for a, b in zip(seats_a, seats_b))

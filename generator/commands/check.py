@@ -70,28 +70,31 @@ def _simulation_summary(game: Game, output: Path, workers: int | None) -> tuple[
     """Print the headline numbers of the configured simulation, write the report; count findings,
     and say in a few words what was simulated (for the closing table)."""
     from validator.sim_report import box_time_warning, render_headline
+    from validator.study import REPORT_CACHE, simulation_report
 
-    from ..report import REPORT_CACHE, report_files
+    from ..report import draw_report
 
+    cache = output / REPORT_CACHE
+    summary = simulation_report(game, workers=workers, cache=cache)
+    if summary is None:
+        return 0, "none asked"
     try:
         with output_set(output, game.id, keep_previous=True) as staging:
-            written = report_files(game, staging, workers=workers, cache=output / REPORT_CACHE)
+            summary, _ = draw_report(game, summary, staging, again=lambda: simulation_report(
+                game, workers=workers, cache=cache, fresh=True))
     except OSError as exc:
         _err(f"{exc.filename or output}: cannot write the report ({exc.strerror or exc})")
         return 1, "not written"
-    if written is None:
-        return 0, "none asked"
-    summary = written[0]
-    precision = summary.get("precision", {}).get("reached")
-    said = counted(summary["matches"], "match") + (f", seats ±{precision * 100:.1f} points" if precision else "")
+    precision = summary.precision.reached if summary.precision else None
+    said = counted(summary.matches, "match") + (f", seats ±{precision * 100:.1f} points" if precision else "")
     for line in render_headline(summary):
         typer.echo(f"  {line}")
     warning = box_time_warning(summary)
     if warning:
         _err(f"{game.id}: warning: {warning}")
     typer.echo(f"  wrote {output / game.id / 'report.json'} and {output / game.id / 'report.pdf'}")
-    if not summary["finished"]["all_finished"]:
-        _err(f"{game.id}: {counted(summary['finished']['timeouts'], 'simulated match')} hit the step cap "
+    if not summary.finished.all_finished:
+        _err(f"{game.id}: {counted(summary.finished.timeouts, 'simulated match')} hit the step cap "
              "(endless games?)")
         return 1, said
     return 0, said

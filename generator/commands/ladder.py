@@ -42,4 +42,5 @@ def ladder(game_id: str, *, rungs: str | None, matches: int | None, self_play: i
     except ValueError as exc:
         _err(f"{game_id}: {exc}")
         raise typer.Exit(2) from None
-    typer.echo(json.dumps(result, ensure_ascii=False, indent=1) if as_json else "\n".join(ladder_lines(result)))
+    typer.echo(json.dumps(result.to_json(), ensure_ascii=False, indent=1) if as_json
+               else "\n".join(ladder_lines(result)))

@@ -44,7 +44,8 @@ def simulate(game_id: str, *, players: str | None, games: int, precision: float,
     if as_json:
         # One count: its summary, as always; a range: {"game", "by_players": [summary per count]}.
         ranged = players is not None and ".." in players
-        doc = {"game": engine.name, "by_players": summaries} if ranged else summaries[0]
+        doc = ({"game": engine.name, "by_players": [summary.to_json() for summary in summaries]} if ranged
+               else summaries[0].to_json())
         typer.echo(json.dumps(doc, ensure_ascii=False, indent=1))
     else:
         typer.echo("\n".join(render_text(summary) for summary in summaries))

@@ -3,6 +3,7 @@ engine reports, variant options by their labels, no chart that can show nothing,
 data and histograms with even bins."""
 from __future__ import annotations
 
+import dataclasses
 from dataclasses import replace
 
 import pytest
@@ -25,8 +26,8 @@ def test_every_ending_and_event_a_simulation_reports_has_a_japanese_name(game_id
     assert plan is not None
     summary = run_plan(engine_for(game), replace(plan, matches=40, other_counts=()), workers=1)
     spec = find_spec(game_id)
-    assert set(summary["ended_by"]) - {"cap"} <= set(spec.endings)
-    assert set(summary["counters"]) <= set(spec.events)
+    assert set(summary.ended_by) - {"cap"} <= set(spec.endings)
+    assert set(summary.counters) <= set(spec.events)
     for name in [*spec.endings.values(), *spec.events.values()]:
         assert any("\u3040" <= ch <= "\u9fff" for ch in name), name  # written in Japanese
 
@@ -50,11 +51,11 @@ def test_an_interval_axis_fits_its_data(low: float, high: float) -> None:
 
 @pytest.mark.parametrize("values", [[16, 32, 48, 64], [3, 4, 4, 9], list(range(0, 200, 7)), [0.5, 1.5, 2.25]])
 def test_histogram_bins_are_even(values: list[float]) -> None:
-    bins = distribution(values)["histogram"]
-    widths = {b["to"] - b["from"] for b in bins}
+    bins = distribution(values).histogram
+    widths = {b.high - b.low for b in bins}
     assert len(widths) == 1
-    assert all(b["from"] == a["to"] + 1 for a, b in zip(bins, bins[1:]))
-    assert sum(b["count"] for b in bins) == len(values)
+    assert all(b.low == a.high + 1 for a, b in zip(bins, bins[1:]))
+    assert sum(b.count for b in bins) == len(values)
 
 
 @pytest.mark.slow
@@ -66,15 +67,16 @@ def test_every_key_number_stays_inside_the_page(tmp_path) -> None:  # type: igno
     from reportlab.pdfbase.pdfmetrics import stringWidth
 
     from generator.pdfdoc import register_fonts
-    from generator.report import simulate_for_report, write_report
+    from generator.report import write_report
+    from validator.study import simulation_report
 
     decks = tmp_path / "decks"
     shutil.copytree(DEFAULT_DECKS_DIR / "sanguosha", decks / "sanguosha")
     game = load_game(decks, "sanguosha")
     plan = SimulationPlan.from_game(game)
     assert plan is not None
-    summary = simulate_for_report(game, workers=1)
-    assert summary is not None and len(summary["ended_by"]) == 3
+    summary = simulation_report(game, workers=1)
+    assert summary is not None and len(summary.ended_by) == 3
     [pdf] = write_report(game, summary, tmp_path)
     font = register_fonts(game.fonts)["gothic"]  # the report's body font, to measure each run as set
     right_edges: list[float] = []
@@ -100,8 +102,11 @@ def test_every_key_number_stays_inside_the_page(tmp_path) -> None:  # type: igno
 ])
 def test_the_key_numbers_say_how_precise_the_seats_are_and_why_play_stopped(note, matches, says) -> None:
     from generator.report_pdf import _precision
+    from reports import small_report
+    from validator.sim_result import PrecisionNote
 
-    assert _precision({"precision": note, "matches": matches}) == says
+    report = dataclasses.replace(small_report(), precision=PrecisionNote(**note), matches=matches)
+    assert _precision(report) == says
 
 
 def test_report_paragraphs_keep_kinsoku() -> None:
@@ -133,12 +138,13 @@ def test_the_design_comparison_keeps_within_the_text_width(seats: int) -> None:
     from reportlab.platypus import Table
 
     from generator.report_pdf import TEXT_WIDTH_MM, _styles, _variant_section
+    from validator.sim_result import SeatRate, VariantComparison, VariantRow
 
-    row = {"label": "標準（反賊4・内奸1）", "default": True, "balance": 0.77, "score_sd": 0.5,
-           "winning_margin_mean": 0.05, "minutes_per_match": 27, "matches": 400,
-           "seats": [{"rate": 0.5}] * seats}
-    study = {"options": [row], "question": "?", "players": seats, "policies": ["greedy"], "seed": 1,
-             "matches_per_option": 400, "why_default": "-", "verdict_ja": "-"}
+    seat = SeatRate(1, 200, 0.5, (0.45, 0.55))
+    row = VariantRow("standard", "標準（反賊4・内奸1）", True, 400, 0.05, 0.77, (seat,) * seats, (), 0.0, 0.5, 0.05,
+                     0.0, 0.0, 30.0, 27)
+    study = VariantComparison("?", "standard", "-", 400, seats, ("greedy",), 1, (row,), 1, "standard", False, "-",
+                              "-")
     (table,) = [part for part in _variant_section(study, _styles("Helvetica", "Helvetica"), "Helvetica", "Helvetica")
                 if isinstance(part, Table)]
     assert sum(table._colWidths) <= TEXT_WIDTH_MM * mm + 0.01
@@ -150,13 +156,12 @@ def test_the_ladder_keeps_within_the_text_width(seats: int) -> None:
     from reportlab.platypus import KeepTogether, Table
 
     from generator.report_pdf import TEXT_WIDTH_MM, _ladder_section, _styles
+    from validator.sim_result import Ladder, LadderPair, SeatRate, StrengthRow
 
-    seat = {"seat": 1, "rate": 0.5, "ci95": [0.4, 0.6]}
-    pair = {"stronger": "greedy", "weaker": "random", "finished": 40, "rate": 0.7, "ci95": [0.6, 0.8],
-            "reference": 0.4, "separated": True}
-    ladder = {"team_victory": True, "players": seats, "seed": 1, "matches_per_pair": 40, "pairs": [pair],
-              "order_ja": "-", "strengths": [{"policy": "random", "finished": 100, "balance": 0.9,
-                                              "seats": [seat] * seats, "turns_mean": 30.0}]}
+    seat = SeatRate(1, 50, 0.5, (0.4, 0.6))
+    pair = LadderPair("greedy", "random", 40, 40, 0.7, (0.6, 0.8), 0.4, (0.3, 0.5), True)
+    strength = StrengthRow("random", 100, 100, 0.9, 0.5, 1.0, 0.9, (seat,) * seats, seat, 30.0, 10.0, ())
+    ladder = Ladder(seats, 1, ("random", "greedy"), 40, (100, 0), True, (pair,), (strength,), True, "-", "-", None)
     parts = _ladder_section(ladder, _styles("Helvetica", "Helvetica"), "Helvetica", "Helvetica")
     tables = [p for p in parts if isinstance(p, Table)]
     tables += [inner for p in parts if isinstance(p, KeepTogether) for inner in p._content if isinstance(inner, Table)]

@@ -8,9 +8,10 @@ from pathlib import Path
 
 import pytest
 
-from generator.report import simulate_for_report, write_report
+from generator.report import write_report
 from validator.loader import load_game
 from validator.paths import DEFAULT_DECKS_DIR
+from validator.study import simulation_report
 
 
 @pytest.mark.slow
@@ -25,17 +26,17 @@ def test_each_table_size_gets_its_row(tmp_path: Path) -> None:
     game_json.write_text(json.dumps(data, ensure_ascii=False), encoding="utf-8")
 
     game = load_game(decks, "sangokushi")
-    summary = simulate_for_report(game, workers=1)
-    assert summary is not None
-    sizes = summary["by_players"]
-    assert [size["players"] for size in sizes] == [3, 4, 5]
-    assert all(size["matches"] == 12 for size in sizes)
+    summary = simulation_report(game, workers=1)
+    assert summary is not None and summary.by_players is not None
+    sizes = summary.by_players
+    assert [size.players for size in sizes] == [3, 4, 5]
+    assert all(size.matches == 12 for size in sizes)
     four = sizes[1]
-    assert four["turns_mean"] == summary["turns"]["per_game"]["mean"]  # the main study is the 4-player row
+    assert four.turns_mean == summary.turns.per_game.mean  # the main study is the 4-player row
     for size in sizes:
-        [group] = size["labels"]
-        assert group["kind"] == "開始エリア"
-        assert len(group["rows"]) == size["players"]  # one start area per seat (seed 2.4)
+        [group] = size.labels
+        assert group.kind == "開始エリア"
+        assert len(group.rows) == size.players  # one start area per seat (seed 2.4)
     out = tmp_path / "out"
     out.mkdir()
     [pdf] = write_report(game, summary, out)

@@ -14,10 +14,11 @@ from generator.report_pdf import write_report_pdf
 from validator.checks.simulation import check
 from validator.engine.registry import engine_for
 from validator.issues import json_path
-from validator.ladder import LadderPlan, _reference, _verdicts, climb
+from validator.ladder import LadderPlan, _order_verdict, _reference, _seats_verdict, climb
 from validator.loader import load_game
 from validator.paths import DEFAULT_DECKS_DIR
 from validator.sim_plan import SimulationPlan, run_plan
+from validator.sim_result import LadderPair, SeatRate, StrengthRow, VariantComparison, VariantRow
 from validator.variants import _conclusion_change
 
 
@@ -35,26 +36,26 @@ def test_a_ladder_plays_each_pair_and_each_rung_and_greedy_beats_random(gogyo) -
     ladder = LadderPlan(("random", "greedy"), 40, (30, 30), 2)
     one = climb(engine, _base(), ladder, workers=1)
     assert one == climb(engine, _base(), ladder, workers=2)  # the seed decides, not the workers
-    (pair,) = one["pairs"]
-    assert (pair["stronger"], pair["weaker"], pair["matches"], pair["reference"]) == ("greedy", "random", 40, 0.5)
-    assert pair["separated"] and pair["ci95"][0] > 0.5  # greedy plays far better than chance
-    assert one["order_shown"]
-    assert [row["policy"] for row in one["strengths"]] == ["random", "greedy"]
-    assert all(row["matches"] == 30 and len(row["seats"]) == 2 for row in one["strengths"])
+    (pair,) = one.pairs
+    assert (pair.stronger, pair.weaker, pair.matches, pair.reference) == ("greedy", "random", 40, 0.5)
+    assert pair.separated and pair.ci95[0] > 0.5  # greedy plays far better than chance
+    assert one.order_shown
+    assert [row.policy for row in one.strengths] == ["random", "greedy"]
+    assert all(row.matches == 30 and len(row.seats) == 2 for row in one.strengths)
     # a rung's row is its self-play: the same numbers as simulating it alone
     alone = run_plan(engine, replace(_base(), policies=("greedy",), matches=30))
-    assert one["strengths"][1]["balance"] == alone["ludii"]["Balance"]
-    assert one["strengths"][1]["seats"] == alone["seats"]
+    assert one.strengths[1].balance == alone.ludii.balance
+    assert one.strengths[1].seats == alone.seats
 
 
 def test_a_ladder_at_four_seats_puts_the_stronger_in_one_seat(gogyo) -> None:
     result = climb(engine_for(gogyo), _base(4), LadderPlan(("random", "greedy"), 20, (0, 0), 4), workers=1)
-    (pair,) = result["pairs"]
-    assert pair["reference"] == 0.25 and result["strengths"] == []
-    assert "seats" not in result  # no self-play: nothing is said about balance by strength
+    (pair,) = result.pairs
+    assert pair.reference == 0.25 and result.strengths == ()
+    assert result.seats is None  # no self-play: nothing is said about balance by strength
     some = climb(engine_for(gogyo), _base(4), LadderPlan(("random", "greedy"), 20, (20, 0), 4), workers=1)
-    assert [row["policy"] for row in some["strengths"]] == ["random"] and some["self_play"] == [20, 0]
-    assert some["pairs"] == result["pairs"]
+    assert [row.policy for row in some.strengths] == ["random"] and some.self_play == (20, 0)
+    assert some.pairs == result.pairs
 
 
 @pytest.mark.parametrize(("ladder", "message"), [
@@ -69,34 +70,44 @@ def test_a_ladder_that_cannot_be_climbed_says_why(gogyo, ladder: LadderPlan, mes
 
 
 def test_a_team_games_fair_share_is_the_weaker_rungs_own_seat() -> None:
-    rung = {"seat_zero": {"rate": 0.42, "ci95": [0.38, 0.46]}}
-    assert _reference("greedy", {"greedy": rung}, 8, True) == {"reference": 0.42, "reference_ci95": [0.38, 0.46]}
-    assert _reference("greedy", {}, 4, False)["reference"] == 0.25
+    rung = _strength("greedy", _seats((0.38, 0.46)))
+    assert _reference("greedy", {"greedy": rung}, 8, True) == (0.42, (0.38, 0.46))
+    assert _reference("greedy", {}, 4, False)[0] == 0.25
     with pytest.raises(ValueError, match="needs greedy's self_play"):
         _reference("greedy", {}, 8, True)
 
 
-def _seats(*intervals: tuple[float, float]) -> list[dict]:
-    return [{"seat": n + 1, "rate": (low + high) / 2, "ci95": [low, high]} for n, (low, high) in enumerate(intervals)]
+def _seats(*intervals: tuple[float, float]) -> tuple[SeatRate, ...]:
+    return tuple(SeatRate(n + 1, 0.0, round((low + high) / 2, 6), (low, high))
+                 for n, (low, high) in enumerate(intervals))
+
+
+def _strength(policy: str, seats: tuple[SeatRate, ...]) -> StrengthRow:
+    return StrengthRow(policy, 100, 100, 0.9, 0.5, 1.0, 0.9, seats, seats[0], 30.0, 10.0, ())
 
 
 def test_the_ladder_claims_a_change_by_strength_only_where_intervals_separate() -> None:
-    pair = {"stronger": "mcts:100", "weaker": "greedy", "separated": False}
-    weak = {"policy": "greedy", "finished": 100, "seats": _seats((0.40, 0.50), (0.50, 0.60))}
-    same = {"policy": "mcts:100", "finished": 100, "seats": _seats((0.45, 0.55), (0.45, 0.55))}
-    moved = {"policy": "mcts:100", "finished": 100, "seats": _seats((0.55, 0.65), (0.35, 0.45))}
-    calm = _verdicts([pair], [weak, same])
-    assert not calm["order_shown"] and "mcts:100 over greedy" in calm["order"] and not calm["seats_moved"]
-    assert "言えない" in calm["seats_ja"]
-    grown = _verdicts([{**pair, "separated": True}], [weak, moved])
-    assert grown["order_shown"] and grown["seats_moved"]
-    assert "seat 1 45.0% → 60.0%" in grown["seats"] and "手番順2 55.0%→40.0%" in grown["seats_ja"]
+    pair = LadderPair("mcts:100", "greedy", 100, 100, 0.5, (0.4, 0.6), 0.5, (0.5, 0.5), False)
+    weak = _strength("greedy", _seats((0.40, 0.50), (0.50, 0.60)))
+    same = _strength("mcts:100", _seats((0.45, 0.55), (0.45, 0.55)))
+    moved = _strength("mcts:100", _seats((0.55, 0.65), (0.35, 0.45)))
+    shown, order, _ = _order_verdict([pair])
+    calm = _seats_verdict([weak, same])
+    assert calm is not None
+    assert not shown and "mcts:100 over greedy" in order and not calm.moved
+    assert "言えない" in calm.text_ja
+    shown, _, _ = _order_verdict([replace(pair, separated=True)])
+    grown = _seats_verdict([weak, moved])
+    assert grown is not None and shown and grown.moved
+    assert "seat 1 45.0% → 60.0%" in grown.text and "手番順2 55.0%→40.0%" in grown.text_ja
+    assert _seats_verdict([weak]) is None  # one strength measured: nothing to compare
 
 
-def _study(*rows: tuple[str, float, list[dict]], policies: tuple[str, ...] = ("greedy",)) -> dict:
-    options = [{"id": i, "label": i.upper(), "default": n == 0, "balance": b, "seats": s}
-               for n, (i, b, s) in enumerate(rows)]
-    return {"default": rows[0][0], "options": options, "policies": list(policies)}
+def _study(*rows: tuple[str, float, tuple[SeatRate, ...]], policies: tuple[str, ...] = ("greedy",),
+           ) -> VariantComparison:
+    options = tuple(VariantRow(i, i.upper(), n == 0, 100, 0.05, b, s, (), 0.0, 0.0, 0.0, 0.0, 0.0, 30.0, 10.0)
+                    for n, (i, b, s) in enumerate(rows))
+    return VariantComparison("?", rows[0][0], "-", 100, 2, policies, 1, options, 1, rows[0][0], False, "-", "-")
 
 
 def test_strong_play_says_whether_the_conclusion_changes() -> None:
@@ -104,16 +115,16 @@ def test_strong_play_says_whether_the_conclusion_changes() -> None:
     weak = _study(("a", 0.95, narrow), ("b", 0.70, apart), ("c", 0.93, narrow))
     same = _conclusion_change(weak, _study(("a", 0.9, narrow), ("b", 0.6, apart), ("c", 0.9, narrow),
                                            policies=("mcts:50",)))
-    assert not same["conclusion_changed"] and "変わらない" in same["conclusion_ja"] and "「B」" in same["conclusion_ja"]
+    assert not same.conclusion_changed and "変わらない" in same.conclusion_ja and "「B」" in same.conclusion_ja
     lost = _conclusion_change(weak, _study(("a", 0.9, narrow), ("b", 0.8, narrow), ("c", 0.9, narrow),
                                            policies=("mcts:50",)))
-    assert lost["changed_options"] == ["b"] and "区別できなくなる" in lost["conclusion_ja"]
+    assert lost.changed_options == ("b",) and "区別できなくなる" in lost.conclusion_ja
     gained = _conclusion_change(weak, _study(("a", 0.9, narrow), ("b", 0.6, apart), ("c", 0.7, apart),
                                              policies=("mcts:50",)))
-    assert gained["changed_options"] == ["c"] and "区別されるようになる" in gained["conclusion_ja"]
+    assert gained.changed_options == ("c",) and "区別されるようになる" in gained.conclusion_ja
     flipped = _conclusion_change(weak, _study(("a", 0.6, narrow), ("b", 0.8, apart), ("c", 0.6, narrow),
                                               policies=("mcts:50",)))
-    assert flipped["changed_options"] == ["b"] and "逆になる" in flipped["conclusion_ja"]
+    assert flipped.changed_options == ("b",) and "逆になる" in flipped.conclusion_ja
 
 
 def _with_simulation(tmp_path: Path, game_id: str, extra: dict) -> Path:
@@ -147,7 +158,7 @@ def test_the_report_prints_the_ladder(gogyo, tmp_path: Path) -> None:
     engine = engine_for(gogyo)
     base = _base()
     summary = run_plan(engine, replace(base, matches=20))
-    summary["ladder"] = climb(engine, base, LadderPlan(("random", "greedy"), 20, (20, 20), 2), workers=1)
+    summary = replace(summary, ladder=climb(engine, base, LadderPlan(("random", "greedy"), 20, (20, 20), 2), workers=1))
     from generator.pdfdoc import register_fonts
 
     fonts = register_fonts(gogyo.fonts)
@@ -156,8 +167,7 @@ def test_the_report_prints_the_ladder(gogyo, tmp_path: Path) -> None:
     text = "".join(page.extract_text() for page in PdfReader(tmp_path / "report.pdf").pages)
     for words in ("強さの段階", "greedy 対 random", "強さごとの釣り合い", "全席が同じ方針", "判定"):
         assert words in text, words
-    del summary["ladder"]
-    write_report_pdf(tmp_path / "plain.pdf", {**summary, "studies_not_run": ["ladder", "strong_play"]},
+    write_report_pdf(tmp_path / "plain.pdf", replace(summary, ladder=None, studies_not_run=("ladder", "strong_play")),
                      title="五行", font=font, bold=font)
     text = "".join(page.extract_text() for page in PdfReader(tmp_path / "plain.pdf").pages).replace("\n", "")
     assert "強さの段階・別の方針での設計の比較も求めているが" in text and "fudaya build --studies" in text

@@ -44,7 +44,7 @@ def test_workers_do_not_change_the_summary(engine, start_method, monkeypatch):
     two = SimConfig(4, ("greedy",) * 4, 120, seed=1, workers=2)
     first, second = simulate(engine, one), simulate(engine, two)
     assert first == second
-    assert json.dumps(summarize(first, engine, one)) == json.dumps(summarize(second, engine, one))
+    assert json.dumps(summarize(first, engine, one).to_json()) == json.dumps(summarize(second, engine, one).to_json())
 
 
 def test_the_step_cap_stops_games_and_counts_timeouts(engine):
@@ -52,24 +52,23 @@ def test_the_step_cap_stops_games_and_counts_timeouts(engine):
     records = simulate(engine, config)
     assert all(m.timed_out and not m.winners and len(m.games) == 1 for m in records)
     summary = summarize(records, engine, config)
-    assert summary["ludii"]["Timeouts"] == 1.0 and summary["ludii"]["Completion"] == 0.0
-    assert summary["ended_by"] == {"cap": 10} and not summary["finished"]["all_finished"]
+    assert summary.ludii.timeouts == 1.0 and summary.ludii.completion == 0.0
+    assert summary.ended_by == {"cap": 10} and not summary.finished.all_finished
 
 
 @pytest.mark.slow
 def test_summary_holds_every_reported_figure(engine):
     config = SimConfig(4, ("greedy",) * 4, 200, seed=2)
     summary = summarize(simulate(engine, config), engine, config, seconds_per_turn=20)
-    assert summary["finished"]["all_finished"] and summary["games"] == 400
-    assert sum(summary["ended_by"].values()) == 400
-    assert math.isclose(sum(row["rate"] for row in summary["seats"]), 1.0)
-    assert all(low <= row["rate"] <= high for row in summary["seats"] for low, high in [row["ci95"]])
-    lu = summary["ludii"]
-    assert lu["Balance"] == pytest.approx(1 - (max(r["rate"] for r in summary["seats"])
-                                               - min(r["rate"] for r in summary["seats"])))
-    assert 0 <= lu["DecisionMoves"] <= 1 and 0 <= lu["IdealDuration"] <= 1
-    assert summary["play_time"]["turn_band"] == [60.0, 90.0]  # 20-30 min at 20 s per turn
-    assert lu["DurationTurns"] == pytest.approx(summary["turns"]["per_match"]["mean"])
+    assert summary.finished.all_finished and summary.games == 400
+    assert sum(summary.ended_by.values()) == 400
+    assert math.isclose(sum(row.rate for row in summary.seats), 1.0)
+    assert all(row.ci95[0] <= row.rate <= row.ci95[1] for row in summary.seats)
+    lu = summary.ludii
+    assert lu.balance == pytest.approx(1 - (max(r.rate for r in summary.seats) - min(r.rate for r in summary.seats)))
+    assert 0 <= lu.decision_moves <= 1 and 0 <= lu.ideal_duration <= 1
+    assert summary.play_time.turn_band == (60.0, 90.0)  # 20-30 min at 20 s per turn
+    assert lu.duration_turns == pytest.approx(summary.turns.per_match.mean)
     text = render_text(summary)
     assert "20 s per turn" in text and "the box says 20-30 min" in text and "seat 4:" in text
 
@@ -121,9 +120,9 @@ def test_ideal_duration_follows_ludii():
 def test_distribution_and_percentiles():
     assert percentile([1, 2, 3, 4], 50) == 2.5
     d = distribution([0, 6, 6, 13])
-    assert d["mean"] == 6.25 and d["median"] == 6
+    assert d.mean == 6.25 and d.median == 6
     # one bar per integer, empty ones kept, so 0 -> 6 is not drawn as close as 6 -> 13
-    assert [(h["from"], h["count"]) for h in d["histogram"]] == [
+    assert [(h.low, h.count) for h in d.histogram] == [
         (v, {0: 1, 6: 2, 13: 1}.get(v, 0)) for v in range(14)]
 
 
@@ -163,8 +162,14 @@ def test_an_engine_pickled_fresh_plays_as_the_original(game_id):
 
 
 def _timed(below, within, above):
-    return {"play_time": {"box_minutes": [20, 30], "seconds_per_turn": 30, "share_below_box": below,
-                          "share_within_box": within, "share_above_box": above}}
+    import dataclasses
+
+    from reports import small_report
+
+    report = small_report()
+    return dataclasses.replace(report, play_time=dataclasses.replace(
+        report.play_time, box_minutes=(20, 30), seconds_per_turn=30, share_below_box=below,
+        share_within_box=within, share_above_box=above))
 
 
 def test_check_warns_when_most_matches_miss_the_box_time():
@@ -204,7 +209,7 @@ def test_seat_precision_is_the_widest_seat_interval_half_width(engine):
 
     records = simulate(engine, SimConfig(4, ("greedy",) * 4, 300, seed=1))
     summary = summarize(records, engine, SimConfig(4, ("greedy",) * 4, 300, seed=1))
-    widest = max((seat["ci95"][1] - seat["ci95"][0]) / 2 for seat in summary["seats"])
+    widest = max((seat.ci95[1] - seat.ci95[0]) / 2 for seat in summary.seats)
     assert seat_precision(records, engine, 4) == pytest.approx(widest)
     assert 0.04 < widest < 0.06  # about 1.96 * sqrt(0.25 * 0.75 / 300)
     assert seat_precision([], engine, 4) == 0.5
@@ -223,17 +228,20 @@ def test_a_plan_stops_once_every_seat_is_as_precise_as_asked():
     gogyo = engine_for(game)
     plan = dataclasses.replace(SimulationPlan.from_game(game), matches=1000, precision=0.04)
     summary = run_plan(gogyo, plan, workers=1)
-    played = summary["matches"]
-    assert played < 1000 and played % 50 == 0 and summary["precision"]["stopped_early"]
-    assert summary["precision"]["reached"] <= 0.04
+    played = summary.matches
+    assert summary.precision is not None
+    assert played < 1000 and played % 50 == 0 and summary.precision.stopped_early
+    assert summary.precision.reached <= 0.04
     records = simulate(gogyo, plan.config(gogyo, 1))
     assert seat_precision(records[:played - 50], gogyo, 4) > 0.04  # the checkpoint before was not enough
     assert run_plan(gogyo, plan, workers=2) == summary
     capped = run_plan(gogyo, dataclasses.replace(plan, matches=100, precision=0.02), workers=1)
-    assert capped["matches"] == 100 and not capped["precision"]["stopped_early"]
-    assert capped["precision"]["reached"] > 0.02
+    assert capped.precision is not None
+    assert capped.matches == 100 and not capped.precision.stopped_early
+    assert capped.precision.reached > 0.02
     every = run_plan(gogyo, dataclasses.replace(plan, matches=100, precision=0), workers=1)
-    assert every["matches"] == 100 and every["precision"]["target"] == 0
+    assert every.precision is not None
+    assert every.matches == 100 and every.precision.target == 0
 
 
 def test_simulate_command_stops_at_the_precision_asked_and_says_so():

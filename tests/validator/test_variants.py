@@ -12,6 +12,7 @@ from validator.engine.registry import engine_for
 from validator.loader import load_game
 from validator.paths import DEFAULT_DECKS_DIR
 from validator.sim_plan import SimulationPlan, run_plan
+from validator.sim_result import SeatRate, VariantRow
 from validator.variants import CardEdit, VariantStudy, apply_option, check_study, run_study
 
 
@@ -75,21 +76,22 @@ def test_the_study_compares_every_option_on_the_same_deals(game, study):
     plan = dataclasses.replace(SimulationPlan.from_game(game), matches=40)
     small = dataclasses.replace(study, matches=40)
     result = run_study(game, small, plan, workers=1)
-    assert [row["id"] for row in result["options"]] == [o.id for o in study.options]
-    assert [row["default"] for row in result["options"]] == [o.id == "1bun-2bun" for o in study.options]
-    default_row = next(row for row in result["options"] if row["default"])
+    assert [row.id for row in result.options] == [o.id for o in study.options]
+    assert [row.default for row in result.options] == [o.id == "1bun-2bun" for o in study.options]
+    default_row = result.default_row
     alone = run_plan(engine_for(game), plan, workers=1)  # the default option is the deck's own simulation
-    assert default_row["balance"] == alone["ludii"]["Balance"]
-    assert default_row["seats"] == alone["seats"]
-    balances = sorted((row["balance"] for row in result["options"]), reverse=True)
-    assert default_row["balance"] == balances[result["balance_rank_of_default"] - 1]
-    assert result["verdict"].startswith("default 1bun-2bun: Balance")
+    assert default_row.balance == alone.ludii.balance
+    assert default_row.seats == alone.seats
+    balances = sorted((row.balance for row in result.options), reverse=True)
+    assert default_row.balance == balances[result.balance_rank_of_default - 1]
+    assert result.verdict.startswith("default 1bun-2bun: Balance")
     assert run_study(game, small, plan, workers=2) == result  # workers do not change a number
 
 
-def _row(option: str, balance: float, intervals: list[tuple[float, float]], default: bool = False) -> dict:
-    return {"id": option, "label": f"案{option}", "default": default, "balance": balance, "score_sd": 1.0,
-            "winning_margin_mean": 2.0, "seats": [{"ci95": list(ci)} for ci in intervals]}
+def _row(option: str, balance: float, intervals: list[tuple[float, float]], default: bool = False) -> VariantRow:
+    seats = tuple(SeatRate(n + 1, 0.0, (low + high) / 2, (low, high)) for n, (low, high) in enumerate(intervals))
+    return VariantRow(option, f"案{option}", default, 100, 0.05, balance, seats, (), 10.0, 1.0, 2.0, 0.0, 0.0, 30.0,
+                      10.0)
 
 
 def test_a_ranking_is_claimed_only_where_the_seat_intervals_separate() -> None:
@@ -100,20 +102,20 @@ def test_a_ranking_is_claimed_only_where_the_seat_intervals_separate() -> None:
     close = [(0.20, 0.30), (0.22, 0.32)]
     default = _row("a", 0.97, close, default=True)
     rows = [default, _row("b", 0.95, close), _row("c", 0.99, close)]
-    verdict = _verdicts(rows, default, sorted(rows, key=lambda r: -r["balance"]))
-    assert "no ranking is claimed" in verdict["verdict"] and "順位を主張しない" in verdict["verdict_ja"]
-    assert verdict["verdict_ja"].startswith("既定の「案a」は") and "「案c」" in verdict["verdict_ja"]  # labels, not ids
-    assert not verdict["ranking_supported"] and "rank" not in verdict["verdict"].replace("ranking", "")
+    supported, verdict, verdict_ja = _verdicts(rows, default, sorted(rows, key=lambda r: -r.balance))
+    assert "no ranking is claimed" in verdict and "順位を主張しない" in verdict_ja
+    assert verdict_ja.startswith("既定の「案a」は") and "「案c」" in verdict_ja  # labels, not ids
+    assert not supported and "rank" not in verdict.replace("ranking", "")
 
     lopsided = _row("d", 0.60, [(0.40, 0.50), (0.05, 0.10)])
     rows = [default, _row("b", 0.95, close), lopsided]
-    verdict = _verdicts(rows, default, sorted(rows, key=lambda r: -r["balance"]))
-    assert "more balanced than d" in verdict["verdict"] and "most balanced option" not in verdict["verdict"]
+    _, verdict, _ = _verdicts(rows, default, sorted(rows, key=lambda r: -r.balance))
+    assert "more balanced than d" in verdict and "most balanced option" not in verdict
 
     best = _row("e", 0.99, [(0.24, 0.26), (0.24, 0.26)])
     worse = _row("a", 0.70, [(0.40, 0.50), (0.05, 0.10)], default=True)
-    verdict = _verdicts([worse, best], worse, [best, worse])
-    assert "balance rank 2 of 2, below e at 0.990" in verdict["verdict"] and verdict["ranking_supported"]
+    supported, verdict, _ = _verdicts([worse, best], worse, [best, worse])
+    assert "balance rank 2 of 2, below e at 0.990" in verdict and supported
 
 
 @pytest.mark.slow

@@ -1,7 +1,9 @@
-"""Reports are cached by what they depend on: a rebuild after a layout or rulebook edit reads the
-report back instead of simulating again; new card data or rules simulate again."""
+"""Reports are cached by what they depend on (validator.study): a rebuild after a layout or rulebook edit
+reads the report back instead of simulating again; new card data or rules simulate again; an entry that is
+not a report of today's shape is refused with a one-line reason and simulated again."""
 from __future__ import annotations
 
+import dataclasses
 import json
 import os
 import shutil
@@ -10,9 +12,11 @@ from typing import Any
 
 import pytest
 
-import generator.report as report
+import validator.study as study
+from reports import report_of
 from validator.loader import load_game
 from validator.paths import DEFAULT_DECKS_DIR
+from validator.sim_result import Ladder, SimulationReport, Studies
 
 
 @pytest.fixture
@@ -26,34 +30,24 @@ def decks(tmp_path: Path) -> Path:
     return tmp_path / "decks"
 
 
-def _summary(matches: int, game: str = "gogyo") -> dict[str, Any]:
-    """The smallest summary of the shape the report cache keeps (schema/report-cache.schema.json)."""
-    spread = {"n": 0}
-    return {"game": game, "players": 2, "policies": ["greedy"], "seed": 1, "matches": matches, "games": matches,
-            "games_per_match": 1, "finished": {"matches": matches, "games": matches, "timeouts": 0,
-                                                "all_finished": True},
-            "ended_by": {}, "turns": {"per_game": spread, "per_match": spread}, "scores": {},
-            "seats": [{"seat": 0, "wins": 1, "rate": 0.5, "ci95": [0.1, 0.9]}], "policy_seats": [],
-            "actions": {}, "actions_per_game": {}, "counters": {}, "counters_per_game": {},
-            "play_time": {"seconds_per_turn": 30, "box_minutes": [10, 20], "turn_band": [1, 2],
-                          "minutes_per_match": spread}, "ludii": {}}
+_summary = report_of  # a real report, renamed to say how many matches it holds
 
 
 @pytest.fixture
 def runs(monkeypatch: pytest.MonkeyPatch) -> list[int]:
-    """report._simulate replaced by a count of its calls, each giving a summary of as many matches."""
+    """study.simulate_main replaced by a count of its calls, each giving a report of as many matches."""
     played: list[int] = []
 
-    def simulate(game: Any, plan: Any, workers: Any) -> dict[str, Any]:
+    def simulate(game: Any, plan: Any, workers: Any) -> SimulationReport:
         played.append(1)
         return _summary(len(played), game.id)
 
-    monkeypatch.setattr(report, "_simulate", simulate)
+    monkeypatch.setattr(study, "simulate_main", simulate)
     return played
 
 
 def _key(decks: Path) -> str:
-    return report.report_key(load_game(decks, "gogyo"))
+    return study.report_key(load_game(decks, "gogyo"))
 
 
 def _touch(path: Path, old: str, new: str) -> None:
@@ -76,15 +70,15 @@ def test_the_key_ignores_layout_and_rulebook_edits_but_not_data(decks: Path) -> 
 
 
 def test_a_cached_report_is_read_back_instead_of_simulated(decks: Path, tmp_path: Path, runs: list[int]) -> None:
-    cache = tmp_path / "output" / report.REPORT_CACHE
-    first = report.simulate_for_report(load_game(decks, "gogyo"), cache=cache)
+    cache = tmp_path / "output" / study.REPORT_CACHE
+    first = study.simulation_report(load_game(decks, "gogyo"), cache=cache)
     _touch(decks / "gogyo" / "layout.json", '"size": 22', '"size": 21')
-    again = report.simulate_for_report(load_game(decks, "gogyo"), cache=cache)
+    again = study.simulation_report(load_game(decks, "gogyo"), cache=cache)
     assert again == first and len(runs) == 1
     _touch(decks / "gogyo" / "game.json", '"declare_threshold": 30', '"declare_threshold": 31')
-    changed = report.simulate_for_report(load_game(decks, "gogyo"), cache=cache)
+    changed = study.simulation_report(load_game(decks, "gogyo"), cache=cache)
     assert changed == _summary(2) and len(list(cache.glob("gogyo-*.json"))) == 1
-    assert report.simulate_for_report(load_game(decks, "gogyo"), cache=None) == _summary(3)
+    assert study.simulation_report(load_game(decks, "gogyo"), cache=None) == _summary(3)
 
 
 def test_studies_are_played_only_when_asked_and_kept_like_reports(decks: Path, tmp_path: Path,
@@ -93,24 +87,27 @@ def test_studies_are_played_only_when_asked_and_kept_like_reports(decks: Path, t
     and later plain builds show what it found while the data and code stay the same."""
     played: list[int] = []
 
-    def studies(game: Any, plan: Any, summary: Any, workers: Any) -> dict[str, Any]:
+    def studies(game: Any, plan: Any, summary: Any, workers: Any) -> Studies:
         played.append(1)
-        return {"ladder": {"rungs": ["random", "greedy"], "run": len(played)}}
+        return Studies(ladder=Ladder(2, len(played), ("random", "greedy"), 10, (0, 0), False, (), (), True, "-",
+                                     "-", None))
 
-    monkeypatch.setattr(report, "_simulate", lambda game, plan, workers: _summary(1, game.id))
-    monkeypatch.setattr(report, "_play_studies", studies)
+    monkeypatch.setattr(study, "simulate_main", lambda game, plan, workers: _summary(1, game.id))
+    monkeypatch.setattr(study, "play_studies", studies)
     _touch(decks / "gogyo" / "game.json", '"seed": 1', '"seed": 1, "ladder": {"rungs": ["random", "greedy"], '
            '"matches": 10}')
-    cache = tmp_path / "output" / report.REPORT_CACHE
-    plain = report.simulate_for_report(load_game(decks, "gogyo"), cache=cache)
-    assert plain == {**_summary(1), "studies_not_run": ["ladder"]} and not played
-    asked = report.simulate_for_report(load_game(decks, "gogyo"), cache=cache, studies=True)
-    assert asked["ladder"]["run"] == 1 and "studies_not_run" not in asked
-    later = report.simulate_for_report(load_game(decks, "gogyo"), cache=cache)
+    cache = tmp_path / "output" / study.REPORT_CACHE
+    plain = study.simulation_report(load_game(decks, "gogyo"), cache=cache)
+    assert plain == dataclasses.replace(_summary(1), studies_not_run=("ladder",)) and not played
+    asked = study.simulation_report(load_game(decks, "gogyo"), cache=cache, studies=True)
+    assert asked is not None and asked.ladder is not None and asked.ladder.seed == 1
+    assert asked.studies_not_run is None
+    later = study.simulation_report(load_game(decks, "gogyo"), cache=cache)
     assert later == asked and played == [1]  # read back: not played again
-    assert len(list(cache.glob("gogyo-*.json"))) == 1 and len(list((cache / report.STUDIES).iterdir())) == 1
+    assert len(list(cache.glob("gogyo-*.json"))) == 1 and len(list((cache / study.STUDIES).iterdir())) == 1
     _touch(decks / "gogyo" / "game.json", '"matches": 10}', '"matches": 12}')  # another ladder: another key
-    assert report.simulate_for_report(load_game(decks, "gogyo"), cache=cache)["studies_not_run"] == ["ladder"]
+    again = study.simulation_report(load_game(decks, "gogyo"), cache=cache)
+    assert again is not None and again.studies_not_run == ("ladder",)
 
 
 def test_another_games_engine_is_not_part_of_the_key(decks: Path, tmp_path: Path,
@@ -118,8 +115,8 @@ def test_another_games_engine_is_not_part_of_the_key(decks: Path, tmp_path: Path
     """An edit to sanguosha's engine leaves gogyo's report (and its hour of studies) valid; gogyo's own
     engine and the shared search are part of its key."""
     code = tmp_path / "validator"
-    shutil.copytree(report.VALIDATOR_DIR, code, ignore=shutil.ignore_patterns("__pycache__"))
-    monkeypatch.setattr(report, "VALIDATOR_DIR", code)
+    shutil.copytree(Path(str(study.CODE)), code, ignore=shutil.ignore_patterns("__pycache__"))
+    monkeypatch.setattr(study, "CODE", code)
     first = _key(decks)
     (code / "games" / "sanguosha" / "rules.py").write_text("# edited\n", encoding="utf-8")
     assert _key(decks) == first
@@ -133,19 +130,20 @@ def test_no_game_package_imports_another() -> None:
     """What the report key relies on: a game's simulation reads no other game's code."""
     import re
 
-    games = [p.name for p in (report.VALIDATOR_DIR / "games").iterdir() if (p / "__init__.py").is_file()]
+    root = Path(str(study.CODE))
+    games = [p.name for p in (root / "games").iterdir() if (p / "__init__.py").is_file()]
     for game in games:
         others = "|".join(re.escape(g) for g in games if g != game)
         pattern = re.compile(rf"(games\.({others})\b|from \.\.({others})\b)")
-        for path in (report.VALIDATOR_DIR / "games" / game).glob("*.py"):
+        for path in (root / "games" / game).glob("*.py"):
             assert not pattern.search(path.read_text(encoding="utf-8")), path
 
 
 def test_a_games_new_entry_replaces_only_its_own(tmp_path: Path) -> None:
     """Game "a" writing its entry leaves game "a-b"'s alone (both match the pattern a-*.json)."""
-    report._keep(tmp_path / "a-b-0123.json", {"game": "a-b"}, "summary")
-    report._keep(tmp_path / "a-4567.json", {"game": "a"}, "summary")
-    report._keep(tmp_path / "a-89ab.json", {"game": "a", "newer": True}, "summary")
+    study.keep_entry(tmp_path / "a-b-0123.json", {"game": "a-b"}, "summary")
+    study.keep_entry(tmp_path / "a-4567.json", {"game": "a"}, "summary")
+    study.keep_entry(tmp_path / "a-89ab.json", {"game": "a", "newer": True}, "summary")
     assert sorted(p.name for p in tmp_path.iterdir()) == ["a-89ab.json", "a-b-0123.json"]
 
 
@@ -155,9 +153,9 @@ def test_a_forged_or_damaged_cache_entry_is_ignored_and_simulated_again(
         decks: Path, tmp_path: Path, runs: list[int], forge: str) -> None:
     """Caches are data, not trust: whatever lies in the cache folder, an entry is used only when it is of
     the cache schema, for this game, key and kind; otherwise the game is simulated again, no traceback."""
-    cache = tmp_path / "output" / report.REPORT_CACHE
+    cache = tmp_path / "output" / study.REPORT_CACHE
     game = load_game(decks, "gogyo")
-    report.simulate_for_report(game, cache=cache)
+    study.simulation_report(game, cache=cache)
     entry = next(cache.glob("gogyo-*.json"))
     good = json.loads(entry.read_text(encoding="utf-8"))
     forged = json.loads(json.dumps(good))
@@ -182,26 +180,28 @@ def test_a_forged_or_damaged_cache_entry_is_ignored_and_simulated_again(
         elif forge == "studies as summary":
             forged["kind"] = "studies"
         entry.write_text(json.dumps(forged), encoding="utf-8")
-    assert report.simulate_for_report(game, cache=cache) == _summary(2)
+    assert study.simulation_report(game, cache=cache) == _summary(2)
     assert runs == [1, 1]
-    assert report.simulate_for_report(game, cache=cache) == _summary(2) and runs == [1, 1]  # the new entry is kept
+    assert study.simulation_report(game, cache=cache) == _summary(2) and runs == [1, 1]  # the new entry is kept
 
 
 def test_a_cached_summary_that_cannot_be_drawn_is_simulated_again(decks: Path, tmp_path: Path, runs: list[int],
                                                                    monkeypatch: pytest.MonkeyPatch) -> None:
-    def write(game: Any, summary: dict[str, Any], out_dir: Path) -> list[Any]:
-        if summary["matches"] == 1:  # what the cache held: of the schema's shape, yet not drawable
-            raise KeyError("names_ja")
+    import generator.report as report
+
+    def write(game: Any, summary: SimulationReport, out_dir: Path) -> list[Any]:
+        if summary.matches == 1:  # what the cache held: of the report's types, yet not drawable
+            raise ZeroDivisionError("no finished match")
         return []
 
     monkeypatch.setattr(report, "write_report", write)
-    cache = tmp_path / "output" / report.REPORT_CACHE
+    cache = tmp_path / "output" / study.REPORT_CACHE
     game = load_game(decks, "gogyo")
-    report.simulate_for_report(game, cache=cache)
+    study.simulation_report(game, cache=cache)
     reported = report.report_files(game, tmp_path, workers=None, cache=cache)
     assert reported is not None and reported[0] == _summary(2) and runs == [1, 1]
-    with pytest.raises(KeyError):  # without a cache the summary was just simulated: a real bug, not hidden
-        monkeypatch.setattr(report, "_simulate", lambda game, plan, workers: _summary(1))
+    with pytest.raises(ZeroDivisionError):  # without a cache the report was just simulated: a real bug, not hidden
+        monkeypatch.setattr(study, "simulate_main", lambda game, plan, workers: _summary(1))
         report.report_files(game, tmp_path, workers=None, cache=None)
 
 
@@ -212,10 +212,44 @@ def test_the_key_reads_a_bounded_total(decks: Path, monkeypatch: pytest.MonkeyPa
 
     monkeypatch.setattr(simulated, "MAX_DECK_JSON_BYTES", 200_000)
     game = load_game(decks, "gogyo")
-    report.report_key(game)
+    study.report_key(game)
     (decks / "gogyo" / "padding.json").write_text(" " * 200_000, encoding="utf-8")
     with pytest.raises(DeckError, match="over the 200,000 a deck may"):
-        report.report_key(game)
+        study.report_key(game)
     from validator.checks import check_game
 
     assert any("over the 200,000 a deck may" in issue.message for issue in check_game(game).issues)
+
+
+def _damage(entry: Path, how: str) -> None:
+    text = entry.read_text(encoding="utf-8")
+    data = json.loads(text)
+    if how == "wrong type":
+        data["data"]["seats"][0]["rate"] = "half"
+    elif how == "missing field":
+        del data["data"]["ludii"]["Balance"]
+    elif how == "field of an older format":
+        data["data"]["retired"] = 1
+    elif how == "NaN":
+        data["data"]["seats"][0]["rate"] = 0.125  # written as a number, then made NaN in the text
+    entry.write_text(json.dumps(data).replace("0.125", "NaN"), encoding="utf-8")
+
+
+@pytest.mark.parametrize("how, says", [
+    ("wrong type", "$.data.seats[0].rate: expected a number, found a string"),
+    ("missing field", "$.data.ludii: missing 'Balance'"),
+    ("field of an older format", "$.data: unexpected 'retired'"),
+    ("NaN", "NaN"),
+])
+def test_a_damaged_entry_is_refused_with_a_one_line_reason_and_simulated_again(
+        decks: Path, tmp_path: Path, runs: list[int], how: str, says: str) -> None:
+    cache = tmp_path / "output" / study.REPORT_CACHE
+    game = load_game(decks, "gogyo")
+    study.simulation_report(game, cache=cache)
+    _damage(next(cache.glob("gogyo-*.json")), how)
+    refusals: list[str] = []
+    assert study.simulation_report(game, cache=cache, refused=refusals.append) == _summary(2) and runs == [1, 1]
+    [line] = refusals
+    assert says in line and "simulating again" in line and "\n" not in line, line
+    assert study.simulation_report(game, cache=cache, refused=refusals.append) == _summary(2)
+    assert runs == [1, 1] and len(refusals) == 1  # the new entry is read back, nothing refused
