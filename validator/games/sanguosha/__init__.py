@@ -19,7 +19,8 @@ SPEC = GameSpec(name="sanguosha", engine=SanguoshaGame.from_model, greedy=choose
                         "skills_used": "技能の発動", "tricks_used": "錦嚢の使用",
                         "turns_skipped_lebu": "【楽不思蜀】で飛ばした出牌", "wuxie_played": "【無懈可撃】を出した"},
                 determinize=determinize,
-                # one-core ms a match: all random, all greedy, per mcts iteration (bench/bench_sim_cost.py, 2026-11-28)
-                match_cost={2: TableCost(1, 2, 85), 3: TableCost(1, 3.3, 82), 4: TableCost(1.4, 3.8, 190),
-                            5: TableCost(2, 6.8, 340), 6: TableCost(2.2, 7.4, 330), 7: TableCost(2.5, 9, 300),
-                            8: TableCost(3.1, 7.5, 250), 9: TableCost(2.8, 11, 930), 10: TableCost(3.6, 15, 460)})
+                # one-core ms a match: all random, all greedy, per mcts iteration (bench/bench_sim_cost.py, the
+                # higher of two runs of 10 and 30 matches a table, 2026-11-28, after the explicit-stack engine)
+                match_cost={2: TableCost(1, 1.6, 170), 3: TableCost(1, 3.2, 70), 4: TableCost(1.4, 3.4, 160),
+                            5: TableCost(1.4, 4.4, 120), 6: TableCost(1.8, 6.5, 90), 7: TableCost(2, 8.5, 60),
+                            8: TableCost(2.3, 7.3, 160), 9: TableCost(3, 8.6, 120), 10: TableCost(2.6, 9.3, 130)})
