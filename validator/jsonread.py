@@ -7,7 +7,7 @@ needs it, so a reader never holds an untyped value, and every refusal names the 
 from __future__ import annotations
 
 import math
-from collections.abc import Callable
+from collections.abc import Callable, Iterable, Mapping
 from typing import TypeAlias, TypeVar
 
 JsonValue: TypeAlias = "None | bool | int | float | str | list[JsonValue] | dict[str, JsonValue]"
@@ -145,3 +145,13 @@ class Fields:
 def parse_object(data: object, parse: Callable[[Fields], T], path: str = "$") -> T:
     """`data` (loaded JSON) made into a value by `parse`; ReportFormatError with one line otherwise."""
     return parse(Fields(data, path))
+
+
+def json_list(values: Iterable[JsonValue]) -> list[JsonValue]:
+    """A list of JSON values (to_json's typed way to write a tuple)."""
+    return list(values)
+
+
+def json_map(values: Mapping[str, JsonValue]) -> JsonObject:
+    """A JSON object from a mapping (to_json's typed way to write one)."""
+    return dict(values)
