@@ -56,6 +56,7 @@ class BuildResult:
     data_files: list[str] = field(default_factory=list)  # non-PDF outputs, e.g. the simulation report
     maps: list[dict[str, Any]] = field(default_factory=list)  # build.json's tiled-map records
     findings: list[tuple[Path, list[Finding]]] = field(default_factory=list)  # preflight of the print files
+    notes: list[str] = field(default_factory=list)  # one line each, for the designer (a cached report not used)
 
 
 class BuildError(Exception):
@@ -254,7 +255,8 @@ def _write_files(game: Game, options: BuildOptions, plans: dict[str, SheetPlan],
         from .report import REPORT_JSON, report_files
 
         cache = options.output_dir / REPORT_CACHE if options.report_cache else None
-        reported = report_files(game, out_dir, workers=options.workers, cache=cache, studies=options.studies)
+        reported = report_files(game, out_dir, workers=options.workers, cache=cache, studies=options.studies,
+                                refused=lambda why: result.notes.append(f"note: {game.id}: {why}"))
         if reported is not None:
             result.files.extend(reported[1])
             result.data_files.append(f"{game.id}/{REPORT_JSON}")

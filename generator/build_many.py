@@ -62,6 +62,7 @@ def build_one(game_id: str, options: BuildOptions, *, preflight_workers: int = 1
         return GameOutcome(game_id, write_error=f"{exc.filename or options.output_dir}: cannot write the build "
                                                 f"({exc.strerror or exc})", seconds=time.perf_counter() - start)
     warnings = [f"warning: {finding.line(str(path))}" for path, found in result.findings for finding in found]
+    warnings += result.notes
     return GameOutcome(game_id, result.files, len(result.placements), warnings=warnings,
                        seconds=time.perf_counter() - start)
 

@@ -7,7 +7,7 @@ from pathlib import Path
 
 from validator.model import Game
 from validator.sim_result import SimulationReport
-from validator.study import simulation_report
+from validator.study import Refused, simulation_report
 
 from .deck_pdf import WrittenFile
 from .pdfdoc import atomic_path, register_fonts
@@ -21,10 +21,11 @@ UNDRAWABLE = (KeyError, TypeError, ValueError, IndexError, AttributeError, ZeroD
 
 
 def report_files(game: Game, out_dir: Path, *, workers: int | None, cache: Path | None,
-                 studies: bool = False) -> tuple[SimulationReport, list[WrittenFile]] | None:
+                 studies: bool = False, refused: Refused | None = None,
+                 ) -> tuple[SimulationReport, list[WrittenFile]] | None:
     """Ask validator.study for the report (simulated, or read from the cache) and write it; None when
-    the game asks for no simulation."""
-    report = simulation_report(game, workers=workers, cache=cache, studies=studies)
+    the game asks for no simulation. `refused` hears why a cached report was not used."""
+    report = simulation_report(game, workers=workers, cache=cache, studies=studies, refused=refused)
     if report is None:
         return None
     return draw_report(game, report, out_dir, again=None if cache is None else lambda: simulation_report(

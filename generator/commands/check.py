@@ -75,7 +75,8 @@ def _simulation_summary(game: Game, output: Path, workers: int | None) -> tuple[
     from ..report import draw_report
 
     cache = output / REPORT_CACHE
-    summary = simulation_report(game, workers=workers, cache=cache)
+    summary = simulation_report(game, workers=workers, cache=cache,
+                                refused=lambda why: _err(f"{game.id}: note: {why}"))
     if summary is None:
         return 0, "none asked"
     try:

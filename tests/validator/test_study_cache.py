@@ -253,3 +253,21 @@ def test_a_damaged_entry_is_refused_with_a_one_line_reason_and_simulated_again(
     assert says in line and "simulating again" in line and "\n" not in line, line
     assert study.simulation_report(game, cache=cache, refused=refusals.append) == _summary(2)
     assert runs == [1, 1] and len(refusals) == 1  # the new entry is read back, nothing refused
+
+
+def test_check_says_in_one_line_which_cached_report_it_did_not_use(decks: Path, tmp_path: Path,
+                                                                    runs: list[int]) -> None:
+    """The refusal reaches the designer: `fudaya check` prints it on stderr and simulates again."""
+    from typer.testing import CliRunner
+
+    from generator.cli import app
+
+    output = tmp_path / "output"
+    args = ["check", "gogyo", "--decks", str(decks), "--output", str(output), "--workers", "1"]
+    first = CliRunner().invoke(app, args)
+    assert first.exit_code == 0, first.output
+    _damage(next((output / study.REPORT_CACHE).glob("gogyo-*.json")), "missing field")
+    again = CliRunner().invoke(app, args)
+    notes = [line for line in again.stderr.splitlines() if "note:" in line]
+    assert again.exit_code == 0 and runs == [1, 1]
+    assert len(notes) == 1 and notes[0].startswith("gogyo: note: gogyo-") and "simulating again" in notes[0], notes
