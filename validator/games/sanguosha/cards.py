@@ -139,8 +139,7 @@ class Use(Frame):
                     return f
                 continue
             to_discard(st, cards)  # pc 9
-            st.done()
-            return None
+            return st.done()
 
 
 def count_sha(st: SanguoshaState) -> None:
@@ -194,8 +193,7 @@ class Equip(Frame):
                 return f
         st.proc.remove(self.card)
         st.equip[self.seat][st.cards.slot[self.card]] = self.card
-        st.done()
-        return None
+        return st.done()
 
 
 @dataclass(eq=False, repr=False)
@@ -212,16 +210,14 @@ class FangtianTargets(Frame):
             self.candidates = tuple(t for t in sha_targets(st, self.user) if t != self.chosen)
             self.pc = 1
         elif got == PASS_ACTION:
-            st.done(self.extra)
-            return None
+            return st.done(self.extra)
         else:
             self.extra += (first(got),)
             self.candidates = tuple(t for t in self.candidates if t != first(got))
         if len(self.extra) < 2 and self.candidates:
             legal = [act(TARGET, t) for t in self.candidates] + [PASS_ACTION]
             return st.ask(self.user, legal, (P_TARGET, _FANGTIAN, self.chosen, 0))
-        st.done(self.extra)
-        return None
+        return st.done(self.extra)
 
 
 def colour(st: SanguoshaState, cards: Sequence[int]) -> int:
@@ -245,8 +241,7 @@ class Sha(Frame):
             if st.alive[target] and st.alive[self.user]:
                 return ShaOne(self.user, target, self.cards, colour(st, self.cards))
         to_discard(st, self.cards)
-        st.done()
-        return None
+        return st.done()
 
 
 @dataclass(eq=False, repr=False)
@@ -301,8 +296,7 @@ class ShaOne(Frame):
                 self.undodgeable = got
                 self.armour = self.weapon != QINGGANG
                 if self.armour and self.tint == BLACK and st.armor(self.target) == RENWANG:
-                    st.done()
-                    return None
+                    return st.done()
                 if self.undodgeable:
                     self.pc = 20
                     continue
@@ -325,27 +319,23 @@ class ShaOne(Frame):
                 continue
             if pc == 6:
                 if got:
-                    st.done()
-                    return None
+                    return st.done()
                 self.pc = 7
                 continue
             if pc == 7:  # 貫石斧
                 if self.weapon == GUANSHI:
                     self.pc = 8
                     return Guanshi(user)
-                st.done()
-                return None
+                return st.done()
             if pc == 8:
                 if not got:
-                    st.done()
-                    return None
+                    return st.done()
                 self.pc = 20
                 continue
             if pc == 20:  # the 殺 hits: 寒氷剣, 麒麟弓, damage
                 target = self.target
                 if not st.alive[target]:
-                    st.done()
-                    return None
+                    return st.done()
                 self.weapon = st.weapon(user)
                 self.pc = 23
                 if self.weapon == HANBING and st.has_cards(target):
@@ -360,8 +350,7 @@ class ShaOne(Frame):
                 continue
             if pc == 22:
                 if self.left <= 0:
-                    st.done()
-                    return None
+                    return st.done()
                 self.left -= 1
                 if st.has_cards(self.target):
                     return TakeCard(user, self.target, False, False)
@@ -388,8 +377,7 @@ class ShaOne(Frame):
                 f = damage(st, self.target, user, 1 + bonus, self.cards)
                 if f is not None:
                     return f
-            st.done()  # pc 26
-            return None
+            return st.done()  # pc 26
 
 
 def liuli(st: SanguoshaState, user: Seat, target: Seat) -> Frame | None:
@@ -401,8 +389,7 @@ def liuli(st: SanguoshaState, user: Seat, target: Seat) -> Frame | None:
                        if t not in (user, target) and st.dist(target, t) <= reach and targetable(st, t))
         if others:
             return Liuli(user, target, others)
-    st.done(target)
-    return None
+    return st.done(target)
 
 
 @dataclass(eq=False, repr=False)
@@ -419,14 +406,12 @@ class Liuli(Frame):
             return st.ask(self.target, legal, (P_TARGET, _LIULI, self.user, 0))
         if self.pc == 1:
             if got == PASS_ACTION:
-                st.done(self.target)
-                return None
+                return st.done(self.target)
             st.counts["skills_used"] += 1
             self.to = first(got)
             self.pc = 2
             return ChooseDiscards(self.target, 1, False, reason=_LIULI)
-        st.done(self.to)
-        return None
+        return st.done(self.to)
 
 
 @dataclass(eq=False, repr=False)
@@ -445,8 +430,7 @@ class Tieji(Frame):
                 return offer(st, self.user, "tieji", self.target)
             if pc == 1:
                 if not accepted(st, got):
-                    st.done(False)
-                    return None
+                    return st.done(False)
                 self.pc = 2
                 f = judge(st, self.user)
                 if f is not None:
@@ -459,8 +443,7 @@ class Tieji(Frame):
                 f = judged(st, self.user, got)
                 if f is not None:
                     return f
-            st.done(self.red)
-            return None
+            return st.done(self.red)
 
 
 @dataclass(eq=False, repr=False)
@@ -484,8 +467,7 @@ class Cixiong(Frame):
                 f = lose(st, self.target, [first(got)], st.discard)
                 if f is not None:
                     return f
-        st.done()
-        return None
+        return st.done()
 
 
 @dataclass(eq=False, repr=False)
@@ -502,16 +484,14 @@ class Qinglong(Frame):
             return AskSha(self.user, self.target, QINGLONG)
         if self.pc == 1:
             if got is None:
-                st.done(False)
-                return None
+                return st.done(False)
             self.got = got
             st.sha_in_play = st.sha_in_play or self.user == st.turn_player
             st.counts["skills_used"] += 1
             self.pc = 2
             return ShaOne(self.user, self.target, got, colour(st, got))
         to_discard(st, self.got)
-        st.done(True)
-        return None
+        return st.done(True)
 
 
 @dataclass(eq=False, repr=False)
@@ -523,19 +503,16 @@ class Guanshi(Frame):
     def step(self, st: SanguoshaState, got: Got) -> Frame | None:
         if self.pc == 0:
             if len(st.owned(self.user)) < 3:
-                st.done(False)
-                return None
+                return st.done(False)
             self.pc = 1
             return offer(st, self.user, "guanshi")
         if self.pc == 1:
             if not accepted(st, got):
-                st.done(False)
-                return None
+                return st.done(False)
             self.pc = 2
             axe = st.equip[self.user][WEAPON_SLOT]
             return ChooseDiscards(self.user, 2, False, keep=axe, reason=_GUANSHI)
-        st.done(True)
-        return None
+        return st.done(True)
 
 
 @dataclass(eq=False, repr=False)
@@ -555,8 +532,7 @@ class TakeCard(Frame):
             if self.judge_area:
                 legal += [act(PICK, c, target) for c in st.judge[target]]
             if not legal:
-                st.done()
-                return None
+                return st.done()
             self.pc = 1
             return st.ask(user, legal, (P_PICK, target, int(self.steal), NONE))
         if self.pc == 1:
@@ -577,8 +553,7 @@ class TakeCard(Frame):
                 f = lose(st, target, [card], st.hands[user] if self.steal else st.discard, mask if self.steal else 0)
                 if f is not None:
                     return f
-        st.done()
-        return None
+        return st.done()
 
 
 @dataclass(eq=False, repr=False)
@@ -600,8 +575,7 @@ class TakeAfterWuxie(Frame):
             self.pc = 2
             if not got and st.alive[self.target]:
                 return TakeCard(self.user, self.target, self.k == SHUNSHOU, True)
-        st.done()
-        return None
+        return st.done()
 
 
 @dataclass(eq=False, repr=False)
@@ -619,8 +593,7 @@ class Wuzhong(Frame):
             got = st.ret
         if not got:
             draw(st, self.user, 2)
-        st.done()
-        return None
+        return st.done()
 
 
 @dataclass(eq=False, repr=False)
@@ -651,8 +624,7 @@ class Taoyuan(Frame):
                     got = st.ret
                     break
             else:
-                st.done()
-                return None
+                return st.done()
 
 
 @dataclass(eq=False, repr=False)
@@ -682,14 +654,12 @@ class Juedou(Frame):
                 continue
             if pc == 1:
                 if got:
-                    st.done()
-                    return None
+                    return st.done()
                 self.cur, self.other = self.target, self.user
                 pc = self.pc = 2
             if pc == 2:  # a new exchange: cur must answer
                 if not (st.alive[self.cur] and st.alive[self.other]):
-                    st.done()
-                    return None
+                    return st.done()
                 self.need = 2 if "wushuang" in st.skills[self.other] else 1
                 pc = self.pc = 3
             if pc == 3:
@@ -707,15 +677,13 @@ class Juedou(Frame):
                     f = damage(st, self.cur, self.other, 1 + bonus, self.cards)
                     if f is not None:
                         return f
-                    st.done()
-                    return None
+                    return st.done()
                 to_discard(st, got)
                 if self.cur == st.turn_player:
                     st.sha_in_play = True
                 self.pc = 3
                 continue
-            st.done()  # pc 5
-            return None
+            return st.done()  # pc 5
 
 
 @dataclass(eq=False, repr=False)
@@ -737,8 +705,7 @@ class MassAttack(Frame):
                 pc = self.pc = 1
             if pc == 1:  # the next seat
                 if self.at >= len(self.order):
-                    st.done()
-                    return None
+                    return st.done()
                 seat = self.order[self.at]
                 self.at += 1
                 if not st.alive[seat]:
@@ -794,8 +761,7 @@ class Wugu(Frame):
             if pc == 1:  # the next seat
                 if self.at >= len(self.order) or not self.shown:
                     to_discard(st, self.shown)
-                    st.done()
-                    return None
+                    return st.done()
                 seat = self.order[self.at]
                 self.at += 1
                 if not st.alive[seat]:
@@ -841,8 +807,7 @@ class Jiedao(Frame):
                 pc = 1
             if pc == 1:
                 if got or not st.alive[holder] or st.equip[holder][WEAPON_SLOT] < 0:
-                    st.done()
-                    return None
+                    return st.done()
                 if st.alive[victim] and victim in sha_targets(st, holder):
                     self.pc = 2
                     return AskSha(holder, victim, JIEDAO)
@@ -859,5 +824,4 @@ class Jiedao(Frame):
                     f = lose(st, holder, [weapon], st.hands[user], EVERYONE)
                     if f is not None:
                         return f
-            st.done()  # pc 4
-            return None
+            return st.done()  # pc 4

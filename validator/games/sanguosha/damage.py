@@ -89,8 +89,7 @@ class Damage(Frame):
         if st.alive[self.target] and not _AFTER_DAMAGE.isdisjoint(st.skills[self.target]) and self.pc == 1:
             self.pc = 2
             return AfterDamage(self.target, self.source, self.amount, self.cards)
-        st.done()
-        return None
+        return st.done()
 
 
 @dataclass(eq=False, repr=False)
@@ -170,14 +169,12 @@ class AfterDamage(Frame):
                 continue
             if pc == 10:
                 if self.left <= 0 or not st.alive[target]:
-                    st.done()
-                    return None
+                    return st.done()
                 self.left -= 1
                 self.pc = 11
                 return offer(st, target, "yiji")
             if not accepted(st, got):  # pc 11
-                st.done()
-                return None
+                return st.done()
             self.pc = 10
             return Yiji(target)
 
@@ -197,8 +194,7 @@ class PickCard(Frame):
             self.pc = 1
             return st.ask(self.taker, legal, (P_PICK, self.target, 1, self.effect))
         if self.pc == 2:
-            st.done()
-            return None
+            return st.done()
         card = first(got)
         mask = EVERYONE
         if card == HAND:
@@ -208,8 +204,7 @@ class PickCard(Frame):
         f = lose(st, self.target, [card], st.hands[self.taker], mask)
         if f is not None:
             return f
-        st.done()
-        return None
+        return st.done()
 
 
 @dataclass(eq=False, repr=False)
@@ -226,16 +221,14 @@ class Ganglie(Frame):
                 return st.ask(self.source, [act(OPTION, 0), act(OPTION, 1)], (P_OPTION, _GANGLIE, self.seat, 0))
             got = None
         if self.pc == 2:
-            st.done()
-            return None
+            return st.done()
         self.pc = 2
         if got == act(OPTION, 0):
             return ChooseDiscards(self.source, 2, True, reason=_GANGLIE)
         f = damage(st, self.source, self.seat, 1)
         if f is not None:
             return f
-        st.done()
-        return None
+        return st.done()
 
 
 @dataclass(eq=False, repr=False)
@@ -260,8 +253,7 @@ class Yiji(Frame):
             st.proc.remove(card)
             to_hand(st, to, card, st.known[card] | 1 << seat | 1 << to)
         if not self.cards:
-            st.done()
-            return None
+            return st.done()
         legal = [act(GIVE, c, t) for c in self.cards for t in st.living]
         return st.ask(seat, legal, (P_GIVE, _YIJI, 0, 0))
 
@@ -301,8 +293,7 @@ class Dying(Frame):
                     continue
                 if st.hp[seat] >= 1:
                     st.hp[seat] = min(st.hp[seat], st.max_hp[seat])
-                    st.done()
-                    return None
+                    return st.done()
                 self.pc = 4
                 return Die(seat, self.source)
             if pc == 2:
@@ -325,12 +316,10 @@ class Dying(Frame):
                 st.counts["healed"] += 1 + bonus
                 if st.hp[seat] >= 1:
                     st.hp[seat] = min(st.hp[seat], st.max_hp[seat])
-                    st.done()
-                    return None
+                    return st.done()
                 self.pc = 1
                 continue
-            st.done()  # pc 4: died
-            return None
+            return st.done()  # pc 4: died
 
 
 def _peaches(st: SanguoshaState, helper: Seat) -> list[Action]:
@@ -366,8 +355,7 @@ class Die(Frame):
                 return f
         if seat == st.turn_player:
             raise TurnEnd
-        st.done()
-        return None
+        return st.done()
 
 
 def _die(st: SanguoshaState, seat: Seat, source: Seat) -> Frame | None:

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from ...engine.api import Action, Seat
-from .options import ANSWER_OPTIONS, TRIG, sha_options, shan_options
+from .options import ANSWER_OPTIONS, TRIG, lord_may_ask, sha_options, shan_options
 from .rules import (
     BAGUA,
     DISCARD,
@@ -155,8 +155,7 @@ class LoseTriggers(Frame):
                 self.pc = 2
             if self.pc == 2:
                 if self.xiaoji <= 0:
-                    st.done()
-                    return None
+                    return st.done()
                 self.xiaoji -= 1
                 self.pc = 3
                 return offer(st, self.seat, "xiaoji")
@@ -197,13 +196,11 @@ class ChooseDiscards(Frame):
                 if f is not None:
                     return f
             if self.count <= 0:
-                st.done(self.chosen)
-                return None
+                return st.done(self.chosen)
             pool = st.hands[seat] if self.hand_only else st.owned(seat)
             legal = [act(DISCARD, c) for c in pool if c != self.keep]
             if not legal:
-                st.done(self.chosen)
-                return None
+                return st.done(self.chosen)
             self.pc = 1
             return st.ask(seat, legal, (P_DISCARD, self.count, self.reason, 0))
 
@@ -215,13 +212,11 @@ def judge(st: SanguoshaState, seat: Seat) -> Frame | None:
     st.counts["judgements"] += 1
     card = top(st)
     if card < 0:
-        st.done(-1)
-        return None
+        return st.done(-1)
     st.proc.append(card)
     if any("guicai" in st.skills[owner] and st.hands[owner] for owner in st.living):
         return Judge(seat, card, tuple(st.living))
-    st.done(card)
-    return None
+    return st.done(card)
 
 
 @dataclass(eq=False, repr=False)
@@ -257,8 +252,7 @@ class Judge(Frame):
                     legal.append(PASS_ACTION)
                     self.pc = 1
                     return st.ask(owner, legal, (P_TRIGGER, _GUICAI, self.seat, self.card))
-            st.done(self.card)
-            return None
+            return st.done(self.card)
 
 
 def judged(st: SanguoshaState, seat: Seat, card: int) -> Frame | None:
@@ -287,8 +281,7 @@ class Judged(Frame):
             to_hand(st, self.seat, self.card, EVERYONE)
         else:
             to_discard(st, [self.card])
-        st.done()
-        return None
+        return st.done()
 
 
 # -- answers -----------------------------------------------------------------------------------------------
@@ -309,8 +302,7 @@ class AskKingdom(Frame):
             self.helpers = tuple(st.order_from(self.seat)[1:])
             self.pc = 1
         elif got != PASS_ACTION:
-            st.done((self.helpers[self.at - 1], got))
-            return None
+            return st.done((self.helpers[self.at - 1], got))
         options = ANSWER_OPTIONS[self.answers]
         while self.at < len(self.helpers):
             helper = self.helpers[self.at]
@@ -322,8 +314,7 @@ class AskKingdom(Frame):
             if offers:
                 offers.append(PASS_ACTION)
                 return st.ask(helper, offers, self.prompt)
-        st.done(None)
-        return None
+        return st.done(None)
 
 
 @dataclass(eq=False, repr=False)
@@ -345,8 +336,7 @@ class AskShan(Frame):
             pc = self.pc
             if pc == 0:
                 self.bagua = self.armour and st.armor(seat) == BAGUA
-                self.hujia = "hujia" in st.skills[seat] and any(
-                    st.gens.kingdom[st.general[s]] == "魏" for s in st.living if s != seat)
+                self.hujia = lord_may_ask(st, seat, "hujia", "魏")
                 pc = self.pc = 1
             if pc == 1:  # ask
                 legal: list[Action] = []
@@ -356,15 +346,13 @@ class AskShan(Frame):
                 if self.hujia:
                     legal.append(TRIG["hujia"])
                 if not legal:
-                    st.done(False)
-                    return None
+                    return st.done(False)
                 legal.append(PASS_ACTION)
                 self.pc = 2
                 return st.ask(seat, legal, (P_SHAN, self.source, self.cause, 0))
             if pc == 2:  # the answer
                 if got == PASS_ACTION:
-                    st.done(False)
-                    return None
+                    return st.done(False)
                 if got == TRIG["bagua"]:
                     self.bagua = False
                     self.pc = 3
@@ -394,8 +382,7 @@ class AskShan(Frame):
             if pc == 4:
                 if self.red:
                     st.counts["shan_played"] += 1
-                    st.done(True)
-                    return None
+                    return st.done(True)
                 self.pc = 1
                 continue
             if pc == 5:  # 護駕's answer
@@ -411,8 +398,7 @@ class AskShan(Frame):
                 continue
             to_discard(st, self.cards)  # pc 7
             st.counts["shan_played"] += 1
-            st.done(True)
-            return None
+            return st.done(True)
 
 
 @dataclass(eq=False, repr=False)
@@ -424,8 +410,7 @@ class ZhangbaCards(Frame):
 
     def step(self, st: SanguoshaState, got: Got) -> Frame | None:
         if self.pc == 2:
-            st.done(self.cards)
-            return None
+            return st.done(self.cards)
         if self.pc == 1:
             self.cards += (first(got),)
         if len(self.cards) < 2:
@@ -436,8 +421,7 @@ class ZhangbaCards(Frame):
         f = lose(st, self.seat, self.cards, st.proc)
         if f is not None:
             return f
-        st.done(self.cards)
-        return None
+        return st.done(self.cards)
 
 
 @dataclass(eq=False, repr=False)
@@ -455,8 +439,7 @@ class AskSha(Frame):
         while True:
             pc = self.pc
             if pc == 0:
-                self.jijiang = "jijiang" in st.skills[seat] and any(
-                    st.gens.kingdom[st.general[s]] == "蜀" for s in st.living if s != seat)
+                self.jijiang = lord_may_ask(st, seat, "jijiang", "蜀")
                 pc = self.pc = 1
             if pc == 1:  # ask
                 legal: list[Action] = []
@@ -464,15 +447,13 @@ class AskSha(Frame):
                 if self.jijiang:
                     legal.append(TRIG["jijiang"])
                 if not legal:
-                    st.done(None)
-                    return None
+                    return st.done(None)
                 legal.append(PASS_ACTION)
                 self.pc = 2
                 return st.ask(seat, legal, (P_SHA, self.opponent, self.cause, 0))
             if pc == 2:  # the answer
                 if got == PASS_ACTION:
-                    st.done(None)
-                    return None
+                    return st.done(None)
                 if got == TRIG["zhangba"]:
                     self.pc = 9
                     return ZhangbaCards(seat)
@@ -492,10 +473,8 @@ class AskSha(Frame):
                     return ZhangbaCards(helper)
                 return self._play(st, helper, reply)
             if pc == 8:  # the played card is in processing
-                st.done(self.cards)
-                return None
-            st.done(got)  # pc 9: 丈八蛇矛's two cards
-            return None
+                return st.done(self.cards)
+            return st.done(got)  # pc 9: 丈八蛇矛's two cards
 
     def _play(self, st: SanguoshaState, seat: Seat, action: Action) -> Frame | None:
         self.cards = (first(action),)
@@ -503,8 +482,7 @@ class AskSha(Frame):
         f = lose(st, seat, self.cards, st.proc)
         if f is not None:
             return f
-        st.done(self.cards)
-        return None
+        return st.done(self.cards)
 
 
 # -- 無懈可撃 --------------------------------------------------------------------------------------------------
@@ -515,8 +493,7 @@ def wuxie(st: SanguoshaState, user: Seat, target: Seat, trick: int) -> Frame | N
         for c in st.hands[seat]:
             if kind[c] == WUXIE:
                 return Wuxie(user, target, trick)
-    st.done(False)
-    return None
+    return st.done(False)
 
 
 @dataclass(eq=False, repr=False)
@@ -551,8 +528,7 @@ class Wuxie(Frame):
                     packed = int(self.cancelled) << 7 | (self.user if self.user >= 0 else 127)
                     self.pc = 2
                     return st.ask(seat, legal, (P_WUXIE, self.target, self.trick, packed))
-                st.done(self.cancelled)
-                return None
+                return st.done(self.cancelled)
             seat = self.order[self.at - 1]
             if pc == 2:
                 if got == PASS_ACTION:
@@ -591,8 +567,7 @@ class Jizhi(Frame):
             return offer(st, self.seat, "jizhi")
         if accepted(st, got):
             draw(st, self.seat, 1)
-        st.done()
-        return None
+        return st.done()
 
 
 def recover(st: SanguoshaState, seat: Seat, amount: int = 1) -> None:

@@ -96,6 +96,11 @@ def sha_targets(st: SanguoshaState, seat: Seat, without: int = -1) -> list[Seat]
     return [t for t in st.living if t != seat and row[t] <= reach and (hands[t] or "kongcheng" not in skills[t])]
 
 
+def lord_may_ask(st: SanguoshaState, seat: Seat, skill: str, kingdom: str) -> bool:
+    """護駕 (魏) and 激将 (蜀): the seat has the lord's skill and another living player of its kingdom."""
+    return skill in st.skills[seat] and any(st.gens.kingdom[st.general[s]] == kingdom for s in st.living if s != seat)
+
+
 def can_sha(st: SanguoshaState, seat: Seat) -> bool:
     return st.sha_used < st.rules.sha_per_turn or st.weapon(seat) == ZHUGE or "paoxiao" in st.skills[seat]
 
@@ -231,8 +236,7 @@ def play_skill_options(st: SanguoshaState, seat: Seat, legal: list[Action], sha_
         return
     if "rende" in sk:
         legal += [act(SKILL, _SKILL["rende"], c, t) for c in hand for t in others]
-    if "jijiang" in sk and sha_to and "jijiang" not in once and any(
-            st.gens.kingdom[st.general[t]] == "蜀" for t in others):
+    if sha_to and "jijiang" not in once and lord_may_ask(st, seat, "jijiang", "蜀"):
         legal += [act(SKILL, _SKILL["jijiang"], t) for t in sha_to]
     if "zhiheng" in sk and "zhiheng" not in once and st.has_cards(seat):
         legal.append(act(SKILL, _SKILL["zhiheng"]))

@@ -93,14 +93,12 @@ class StartPhase(Frame):
                 continue
             if pc == 2:  # 洛神
                 if "luoshen" not in sk:
-                    st.done()
-                    return None
+                    return st.done()
                 self.pc = 3
                 return offer(st, seat, "luoshen")
             if pc == 3:
                 if not accepted(st, got):
-                    st.done()
-                    return None
+                    return st.done()
                 self.pc = 4
                 f = judge(st, seat)
                 if f is not None:
@@ -113,15 +111,13 @@ class StartPhase(Frame):
                     f = judged(st, seat, got)
                     if f is not None:
                         return f
-                    st.done()
-                    return None
+                    return st.done()
                 st.proc.remove(got)
                 st.hands[seat].append(got)
                 st.known[got] = EVERYONE
                 self.pc = 2
                 continue
-            st.done()  # pc 5
-            return None
+            return st.done()  # pc 5
 
 
 @dataclass(eq=False, repr=False)
@@ -150,8 +146,7 @@ class Guanxing(Frame):
                 st.deck.insert(0, card)
             st.known[card] = 1 << self.seat
         if not self.shown:
-            st.done()
-            return None
+            return st.done()
         legal = [act(PICK, c, where) for c in self.shown for where in (0, 1)]
         return st.ask(self.seat, legal, (P_GUANXING, len(self.shown), 0, 0))
 
@@ -213,8 +208,7 @@ class DrawPhase(Frame):
                 continue
             if pc == 6:
                 draw(st, seat, self.count)
-            st.done()  # pc 6 and 9
-            return None
+            return st.done()  # pc 6 and 9
 
 
 @dataclass(eq=False, repr=False)
@@ -250,8 +244,7 @@ class Tuxi(Frame):
                 f = lose(st, target, [card], st.hands[seat], 1 << seat | 1 << target)
                 if f is not None:
                     return f
-        st.done()
-        return None
+        return st.done()
 
 
 # -- play-phase skills --------------------------------------------------------------------------------
@@ -269,8 +262,7 @@ class Active(Frame):
         seat, a, b = self.seat, self.a, self.b
         slug = EFFECT_SLUGS[self.effect]
         if self.pc == 9:
-            st.done()
-            return None
+            return st.done()
         if self.pc == 0:
             st.counts["skills_used"] += 1
             self.pc = 1
@@ -304,8 +296,7 @@ class Active(Frame):
         if self.pc == 2:  # 激将: a 蜀 player's answer, or none
             if got is None:
                 st.once = st.once | {slug}  # nobody would: not asked again this play phase
-                st.done()
-                return None
+                return st.done()
             helper, reply = got
             self.pc = 1
             if reply == TRIG["zhangba"]:
@@ -338,8 +329,7 @@ class Active(Frame):
             recover(st, a)
         elif slug == "lijian" and st.alive[a] and st.alive[b]:
             return Juedou(b, a, (), cancellable=False)
-        st.done()
-        return None
+        return st.done()
 
 
 @dataclass(eq=False, repr=False)
@@ -353,8 +343,7 @@ class Zhiheng(Frame):
         seat = self.seat
         if self.pc == 2:
             draw(st, seat, len(self.chosen))
-            st.done()
-            return None
+            return st.done()
         if self.pc == 1 and got != PASS_ACTION:
             self.chosen += (first(got),)
         if self.pc == 0 or got != PASS_ACTION:
@@ -369,8 +358,7 @@ class Zhiheng(Frame):
         if f is not None:
             return f
         draw(st, seat, len(self.chosen))
-        st.done()
-        return None
+        return st.done()
 
 
 @dataclass(eq=False, repr=False)
@@ -390,8 +378,7 @@ class Fanjian(Frame):
         if self.pc == 1:
             self.named = first(got)
             if not st.hands[seat]:
-                st.done()
-                return None
+                return st.done()
             self.card = st.random_hand_card(seat, EVERYONE)  # shown: the suit named is checked against it
             self.pc = 2
             f = lose(st, seat, [self.card], st.hands[target], EVERYONE)
@@ -403,5 +390,4 @@ class Fanjian(Frame):
                 f = damage(st, target, seat, 1)
                 if f is not None:
                     return f
-        st.done()
-        return None
+        return st.done()

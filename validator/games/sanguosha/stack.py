@@ -7,7 +7,7 @@ last (a 閃 asked inside a 決闘 inside a turn: [Main, Turn, PlayPhase, Use, Du
 
 - returns another Frame: that frame is pushed and run; what it returns comes back as `got`;
 - returns ASK (after `ask` set the state's pending decision): the answer comes back as `got`;
-- returns None (after `st.done(value)`): the frame is finished and `value` goes to the frame below.
+- returns None (`return st.done(value)`): the frame is finished and `value` goes to the frame below.
 
 A frame holds only ints, bools and tuples, so copying a state copies each frame's fields once
 (`Frame.copy`), and a state pickles. `GameOver` ends the game from any depth; `TurnEnd` (the turn

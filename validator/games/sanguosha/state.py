@@ -108,9 +108,11 @@ class SanguoshaState:
         self.seat, self.legal, self.prompt = seat, legal, prompt
         return ASK
 
-    def done(self, value: Got = None) -> None:
-        """Finish the running frame with `value` (what the frame below receives)."""
+    def done(self, value: Got = None) -> Frame | None:
+        """Finish the running frame with `value` (what the frame below receives): a step ends with
+        `return st.done(value)`, the None that tells the stack the frame is finished."""
         self.ret = value
+        return None
 
     def start(self, *frames: Frame) -> None:
         """Run the rules from `frames` (the set-up, or a position's turn loop with its turn above it) to the

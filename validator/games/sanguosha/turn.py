@@ -58,8 +58,7 @@ class Turn(Frame):
             if pc == 3:
                 self.pc = 4
                 return RestOfTurn(seat, self.skip)
-            st.done()  # pc 4
-            return None
+            return st.done()  # pc 4
 
 
 @dataclass(eq=False, repr=False)
@@ -88,12 +87,10 @@ class RestOfTurn(Frame):
                 if "biyue" in st.skills[seat]:
                     self.pc = 3
                     return offer(st, seat, "biyue")
-                st.done()
-                return None
+                return st.done()
             if accepted(st, got):  # pc 3
                 draw(st, seat, 1)
-            st.done()
-            return None
+            return st.done()
 
 
 @dataclass(eq=False, repr=False)
@@ -106,8 +103,7 @@ class PlayPhase(Frame):
         seat = self.seat
         if self.pc == 1:
             if got == PASS_ACTION:
-                st.done()
-                return None
+                return st.done()
             self.pc = 0
             kind, a, b, c, d = unpack(got)
             if kind == USE:
@@ -141,8 +137,7 @@ class JudgePhase(Frame):
                 pc = self.pc = 1
             if pc == 1:  # the next delayed trick
                 if self.at >= len(self.cards):
-                    st.done(self.skip)
-                    return None
+                    return st.done(self.skip)
                 card = self.cards[self.at]
                 self.at += 1
                 if card not in st.judge[seat]:
@@ -240,7 +235,6 @@ class DiscardPhase(Frame):
                 return offer(st, seat, "keji")
             got = PASS_ACTION
         if self.pc == 2 or accepted(st, got):
-            st.done()
-            return None
+            return st.done()
         self.pc = 2
         return ChooseDiscards(seat, self.excess, True)
