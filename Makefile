@@ -31,7 +31,7 @@ lint: $(STAMP)
 fuzz: $(STAMP)
 	$(VENV)/bin/python -m pytest tests/fuzz --hypothesis-profile=fuzz -n auto
 
-# Optional: compile gogyo's hot modules with mypyc into .native/ (about 25 s; needs gcc and the Python
+# Optional: compile gogyo's and sanguosha's hot modules with mypyc into .native/ (about 50 s; needs gcc and the Python
 # headers). They are used only while they match their sources; `make pure` removes them.
 fast: $(STAMP)
 	$(VENV)/bin/python -m pip install --quiet --disable-pip-version-check -e ".[test,fast]"

@@ -6,7 +6,8 @@ game_from_files), so it runs while layouts or the rulebook are unfinished. Two f
 runs each: "simulate" plays through validator.simulate.play_match, which uses the engine's
 fast_playout hook (what `fudaya simulate` and every report do); "State API" plays through
 validator.simulate.play_game (what a search or invariant-checked run does). Target: 3x the generator
-engine's 578 games/s (issue 26), i.e. 1,734 games/s.
+engine's 578 games/s (issue 26), i.e. 1,734 games/s. The engine runs compiled when `make fast` built
+it (validator/native.py) and pure Python otherwise; the first line says which.
 Run: .venv/bin/python bench/bench_sanguosha_sim.py [games per run]
 """
 from __future__ import annotations
@@ -46,7 +47,11 @@ def simulate_path(game: object, games: int, base: int) -> float:
 def main() -> None:
     games = int(sys.argv[1]) if len(sys.argv) > 1 else 500
     game = game_from_files()
-    print(f"sanguosha, {PLAYERS} random players, {games} games per run, 5 runs; deck: decks/sanguosha card files")
+    import validator.games.sanguosha.state as state
+
+    build = "compiled (make fast)" if not state.__file__.endswith(".py") else "pure Python"
+    print(f"sanguosha, {PLAYERS} random players, {games} games per run, 5 runs; deck: decks/sanguosha card files; "
+          f"engine: {build}")
     for name, run in (("simulate", simulate_path), ("State API", state_api)):
         rates = [run(game, games, k * games) for k in range(5)]
         median = statistics.median(rates)

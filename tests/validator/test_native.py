@@ -1,4 +1,5 @@
-"""The optional mypyc build (`make fast`): used only while it matches its sources, and plays the same games.
+"""The optional mypyc build (`make fast`: gogyo's and sanguosha's hot modules): used only while it matches
+its sources, and plays the same games.
 
 Pure Python is the reference; a compiled module must give every record the pure one gives, seed
 for seed, and a build made from other sources must never be imported.
@@ -64,10 +65,16 @@ from validator.loader import load_game
 from validator.paths import DEFAULT_DECKS_DIR
 from validator.simulate import SimConfig, simulate
 import validator.games.gogyo.state as state
+import validator.games.sanguosha.stack as stack
 engine = engine_for(load_game(DEFAULT_DECKS_DIR, "gogyo"))
-print(state.__file__.rsplit(".", 1)[-1])
+print(state.__file__.rsplit(".", 1)[-1], stack.__file__.rsplit(".", 1)[-1])
 for policies in (("random",) * 4, ("greedy",) * 4, ("greedy", "random", "random"), ("random", "greedy")):
     records = simulate(engine, SimConfig(len(policies), policies, 150, seed=11))
+    print(policies, hashlib.sha256(repr(records).encode()).hexdigest())
+engine = engine_for(load_game(DEFAULT_DECKS_DIR, "sanguosha"))
+# an mcts seat clones and deals states (stack frames copied field by field when compiled)
+for policies, matches in ((("random",) * 5, 150), (("greedy",) * 6, 40), (("mcts:5", "greedy", "random"), 2)):
+    records = simulate(engine, SimConfig(len(policies), policies, matches, seed=11, check_invariants=True))
     print(policies, hashlib.sha256(repr(records).encode()).hexdigest())
 """
 
@@ -88,5 +95,5 @@ def test_the_compiled_engine_plays_the_same_games_as_pure_python(tmp_path: Path)
     subprocess.run([sys.executable, "-c", compile_unoptimised], check=True, capture_output=True, env=env)
     compiled = _records(env)
     pure = _records({**env, "FUDAYA_PURE": "1"})
-    assert compiled[0] == "so" and pure[0] == "py"
+    assert compiled[0] == "so so" and pure[0] == "py py"
     assert compiled[1:] == pure[1:]

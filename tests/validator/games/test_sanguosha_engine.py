@@ -5,6 +5,8 @@ from __future__ import annotations
 import json
 import random
 
+import pytest
+
 from validator.engine.api import TERMINAL
 from validator.games.sanguosha.options import trig
 from validator.games.sanguosha.positions import CardPicker, game_from_files, position
@@ -28,6 +30,7 @@ from validator.games.sanguosha.rules import (
     act,
     distance,
 )
+from validator.games.sanguosha.state import FIELDS
 from validator.paths import DEFAULT_DECKS_DIR
 
 RULES = json.loads((DEFAULT_DECKS_DIR / "sanguosha" / "game.json").read_text(encoding="utf-8"))["rules"]
@@ -428,6 +431,22 @@ def test_the_generals_the_lord_declined_go_back_among_the_others_offers():
         declined_offered += len(set(lord_options) & set(offered))
         assert set(offered) == set(range(len(st.gens))) - {chosen}
     assert declined_offered == 40 * (len(lord_options) - 1)
+
+
+def test_a_clone_has_every_field_and_shares_nothing_that_changes():
+    st = GAME.new_initial_state(random.Random(3), 5)
+    for _ in range(60):
+        st.apply_action(st.legal_actions()[-1])
+    copy = st.clone()
+    if not hasattr(st, "__dict__"):
+        pytest.skip("compiled by `make fast`: no __dict__ to compare (test_native plays both builds alike)")
+    assert vars(copy).keys() == vars(st).keys() == set(FIELDS)  # FIELDS: what a pickle carries
+    for name, value in vars(st).items():
+        if isinstance(value, (list, dict, set)):
+            assert vars(copy)[name] is not value, name
+            assert name == "stack" or vars(copy)[name] == value, name  # frames compare field by field below
+    assert [type(f) for f in copy.stack] == [type(f) for f in st.stack]
+    assert all(a is not b and vars(a) == vars(b) for a, b in zip(copy.stack, st.stack))
 
 
 def test_identities_follow_the_table():

@@ -1,12 +1,16 @@
 """三国殺 (sanguosha): identity-mode rules engine, data checks and role-aware heuristic, as SPEC."""
 from __future__ import annotations
 
-from ...engine.spec import GameSpec, TableCost
-from .claims import SanguoshaOracle
-from .data import check
-from .determinize import determinize
-from .game import SanguoshaGame
-from .policies import choose
+from ...native import native_path
+
+__path__[:0] = native_path(__name__)  # noqa: F821 - a package's __path__ is set before its __init__ runs
+
+from ...engine.spec import GameSpec, TableCost  # noqa: E402 - after the path, so compiled modules are found
+from .claims import SanguoshaOracle  # noqa: E402
+from .data import check  # noqa: E402
+from .determinize import determinize  # noqa: E402
+from .game import SanguoshaGame  # noqa: E402
+from .policies import choose  # noqa: E402
 
 SPEC = GameSpec(name="sanguosha", engine=SanguoshaGame.from_model, greedy=choose, oracle=SanguoshaOracle.from_model,
                 data_checks=check, rules_schema="rules/sanguosha.schema.json",

@@ -15,6 +15,7 @@ player died) drops every frame above the turn loop, which then starts the next t
 """
 from __future__ import annotations
 
+import dataclasses
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
@@ -41,14 +42,33 @@ class Frame:
         raise NotImplementedError
 
     def copy(self) -> Frame:
-        """An independent copy: every field is immutable, so a shallow copy of the fields is enough."""
-        new = object.__new__(type(self))
-        new.__dict__.update(self.__dict__)
+        """An independent copy: every field is immutable, so a shallow copy of the fields is enough.
+        Interpreted, the fields are copied at once; compiled by mypyc (`make fast`), a frame has no
+        __dict__ and is rebuilt from its dataclass fields."""
+        fields = getattr(self, "__dict__", None)
+        if fields is not None:
+            new = object.__new__(type(self))
+            new.__dict__.update(fields)
+            return new
+        new = dataclasses.replace(self)  # type: ignore[type-var]
+        new.pc = self.pc
         return new
 
+    def __reduce__(self) -> tuple[object, ...]:
+        """Pickled as its class, its fields and pc (compiled by mypyc, a frame has no __dict__)."""
+        names: list[str] = [f.name for f in dataclasses.fields(self)] if dataclasses.is_dataclass(self) else []
+        values = tuple(getattr(self, name) for name in names)
+        return _rebuild, (type(self), values, self.pc)
+
     def __repr__(self) -> str:
-        fields = ", ".join(f"{k}={v!r}" for k, v in self.__dict__.items())
-        return f"{type(self).__name__}({fields})"
+        fields = ", ".join(f"{f.name}={getattr(self, f.name)!r}" for f in dataclasses.fields(self))  # type: ignore[arg-type]
+        return f"{type(self).__name__}({fields}, pc={self.pc})"
+
+
+def _rebuild(cls: type[Frame], values: tuple[object, ...], pc: int) -> Frame:
+    frame = cls(*values)
+    frame.pc = pc
+    return frame
 
 
 class _Ask(Frame):

@@ -35,8 +35,10 @@ COUNTERS = ("reshuffles", "deaths", "damage", "healed", "sha_used", "shan_played
 class SanguoshaState:
     """One game in progress; apply_action mutates it in place, clone() copies it."""
 
-    def __init__(self, game: SanguoshaGame, chance: random.Random, num_players: int) -> None:
+    def __init__(self, game: SanguoshaGame, chance: random.Random, num_players: int, *, blank: bool = False) -> None:
         self.game, self.chance, self.n = game, chance, num_players
+        if blank:  # clone() sets every other field
+            return
         self.chance_shared = False                   # the generator is also a clone's: copy it before drawing
         self.rules, self.cards, self.gens = game.rules, game.cards, game.generals
         n = num_players
@@ -169,9 +171,16 @@ class SanguoshaState:
         self._run(action)
 
     def clone(self) -> SanguoshaState:
-        other = object.__new__(SanguoshaState)
-        other.__dict__.update(self.__dict__)
+        """Every field set one by one (a state compiled by mypyc has no __dict__ to copy)."""
+        other = SanguoshaState(self.game, self.chance, self.n, blank=True)
         self.chance_shared = other.chance_shared = True
+        other.rules, other.cards, other.gens, other._bits = self.rules, self.cards, self.gens, self._bits
+        other.kind, other.suit, other.rank, other.color = self.kind, self.suit, self.rank, self.color
+        other.lord, other.turn_player, other.turns, other.steps = self.lord, self.turn_player, self.turns, self.steps
+        other.sha_used, other.sha_in_play, other.zhuge_used = self.sha_used, self.sha_in_play, self.zhuge_used
+        other.luoyi, other.once, other.rende_given = self.luoyi, self.once, self.rende_given
+        other.winners, other.reason, other.over = self.winners, self.reason, self.over
+        other.ret, other.seat, other.prompt = self.ret, self.seat, self.prompt
         other.deck, other.discard, other.proc = self.deck[:], self.discard[:], self.proc[:]
         other.hands = [hand[:] for hand in self.hands]
         other.known = self.known[:]
@@ -185,6 +194,10 @@ class SanguoshaState:
         other.stack = [frame.copy() for frame in self.stack]
         other.legal = self.legal[:]
         return other
+
+    def __reduce__(self) -> tuple[object, ...]:
+        """Pickled field by field (compiled by mypyc, a state has no __dict__ for pickle to take)."""
+        return _unpickle, (tuple(getattr(self, name) for name in FIELDS),)
 
     def current_player(self) -> Seat:
         return TERMINAL if self.over else self.seat
@@ -279,4 +292,20 @@ class SanguoshaState:
         check(self)
 
 
-__all__ = ["GameOver", "SanguoshaState", "TurnEnd"]
+# Every field of a state, for pickling (tests check the list against an interpreted state's fields).
+FIELDS = ("game", "chance", "n", "chance_shared", "rules", "cards", "gens", "kind", "suit", "rank", "color", "deck",
+          "discard", "proc", "hands", "known", "equip", "judge", "judge_as", "role", "general", "options", "skills",
+          "hp", "max_hp", "alive", "living", "lord", "turn_player", "turns", "sha_used", "sha_in_play", "zhuge_used",
+          "luoyi", "once", "rende_given", "hostility", "counts", "winners", "reason", "over", "steps", "stack", "ret",
+          "seat", "legal", "prompt", "_bits")
+
+
+def _unpickle(values: tuple[object, ...]) -> SanguoshaState:
+    game, chance, n = values[:3]
+    state = SanguoshaState(game, chance, n, blank=True)  # type: ignore[arg-type]
+    for name, value in zip(FIELDS, values):
+        setattr(state, name, value)
+    return state
+
+
+__all__ = ["FIELDS", "GameOver", "SanguoshaState", "TurnEnd"]
