@@ -2,11 +2,14 @@
 from __future__ import annotations
 
 import json
+import shutil
+from pathlib import Path
 
 import pytest
 from typer.testing import CliRunner
 
 from generator.cli import app
+from validator.paths import DEFAULT_DECKS_DIR
 
 runner = CliRunner()
 
@@ -115,3 +118,17 @@ def test_zero_games_or_workers_are_refused(option: str, value: str, message: str
     result = run("simulate", "gogyo", "--players", "2", *[part for pair in args.items() for part in pair])
     assert result.exit_code == 2
     assert message in result.stderr
+
+
+def test_list_shows_every_loadable_game_and_exits_1_for_one_that_is_not(tmp_path: Path) -> None:
+    decks = tmp_path / "decks"
+    shutil.copytree(DEFAULT_DECKS_DIR / "gogyo", decks / "gogyo")
+    (decks / "broken").mkdir()
+    (decks / "broken" / "game.json").write_text('{"id": "broken"', encoding="utf-8")
+    for args in (["list"], ["list", "--json"]):
+        result = CliRunner().invoke(app, [*args, "--decks", str(decks)])
+        assert result.exit_code == 1, result.output
+        assert "gogyo" in result.stdout and "broken" in result.output
+        assert "broken/game.json:1:16: $: invalid JSON" in result.output
+    listed = json.loads(CliRunner().invoke(app, ["list", "--json", "--decks", str(decks)]).stdout)
+    assert [entry["id"] for entry in listed] == ["broken", "gogyo"] and "error" in listed[0]

@@ -80,5 +80,8 @@ def test_a_folder_with_its_own_decks_is_read_instead(installed: tuple[Path, dict
 
     venv, env = installed
     shutil.copytree(PROJECT_ROOT / "decks" / "gogyo", tmp_path / "decks" / "mygame")
+    manifest = tmp_path / "decks" / "mygame" / "game.json"
+    manifest.write_text(manifest.read_text(encoding="utf-8").replace('"id": "gogyo"', '"id": "mygame"', 1),
+                        encoding="utf-8")
     listed = _run([str(venv / "bin" / "fudaya"), "list"], cwd=tmp_path, env=env)
     assert listed.returncode == 0 and listed.stdout.startswith("mygame") and "sengoku" not in listed.stdout

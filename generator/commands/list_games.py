@@ -15,7 +15,8 @@ from .common import _games, _report
 
 
 def list_games(*, as_json: bool, decks: Path) -> None:
-    """Print a table per game (a game that cannot be loaded: its first problem), or the JSON listing."""
+    """Print a table per game (a game that cannot be loaded: its first problem), or the JSON listing;
+    exit 1 when any game could not be loaded, after listing every one that could."""
     import json
 
     from ..console import console, table
@@ -41,6 +42,8 @@ def list_games(*, as_json: bool, decks: Path) -> None:
             out.print()
     if as_json:
         typer.echo(json.dumps(listing, ensure_ascii=False, indent=1))
+    if any("error" in entry for entry in listing):
+        raise typer.Exit(1)
 
 
 def _listing(game: Game) -> dict[str, Any]:
