@@ -155,7 +155,7 @@ def test_a_ganged_piece_too_large_for_the_paper_is_one_located_line_in_check_and
     _zaiya_width(decks, 190)
     message = ("component 'zaiya-card' in gang 'card-stock': a 190×110 mm piece with its 3 mm bleed and cut marks "
                "takes 202×122 mm and does not fit the 200×287 mm inside the 5 mm margins of 210×297 mm paper; "
-               "it fits Letter and A3 (build --paper letter)")
+               "it fits Letter and A3 (check and build --paper letter)")
     line = _located(decks / "jinzai" / "game.json", _gang_pointer(decks), message)
     _refused_by_check_and_build(decks, "jinzai", line, tmp_path)
 
@@ -172,7 +172,7 @@ def test_the_paper_is_builds(tmp_path: Path) -> None:
     # the 196×280 mm personal sheets do not fit letter's 279.4 mm: build --paper letter says so before drawing
     assert [i.render().split(": ", 2)[2] for i in check_game(shipped, paper="letter").errors] == [
         "a 196×280 mm card with 0 mm bleed does not fit on 215.9×279.4 mm paper with 4 mm margins; "
-        "it fits A4 and A3 (build --paper a4)"]
+        "it fits A4 and A3 (check and build --paper a4)"]
 
 
 def test_check_takes_the_paper_build_will_use(tmp_path: Path) -> None:

@@ -21,7 +21,8 @@ def check(game: Game, paper: str = DEFAULT_PAPER) -> Iterator[Issue]:
         if misfit is None:
             continue
         fitting = [name for name, size in PAPER_SIZES.items() if _misfit(deck, size) is None]
-        hint = f"; it fits {' and '.join(map(_shown, fitting))} (build --paper {fitting[0]})" if fitting else ""
+        papers = " and ".join(map(_shown, fitting))
+        hint = f"; it fits {papers} (check and build --paper {fitting[0]})" if fitting else ""
         if deck.gang is not None:  # the component names the gang: that is what to change (or the size)
             yield Issue(deck.location.child("gang"), "gang-paper",
                         f"component {deck.id!r} in gang {deck.gang!r}: {misfit}{hint}")
