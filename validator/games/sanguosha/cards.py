@@ -540,7 +540,7 @@ class TakeCard(Frame):
             card = first(got)
             mask = EVERYONE
             if card == HAND:
-                card = st.random_hand_card(target, user)
+                card = st.random_hand_card(target)
                 mask = 1 << user | 1 << target
             if card in st.judge[target]:
                 st.judge[target].remove(card)

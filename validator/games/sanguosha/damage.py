@@ -198,7 +198,7 @@ class PickCard(Frame):
         card = first(got)
         mask = EVERYONE
         if card == HAND:
-            card = st.random_hand_card(self.target, self.taker)
+            card = st.random_hand_card(self.target)
             mask = 1 << self.taker | 1 << self.target
         self.pc = 2
         f = lose(st, self.target, [card], st.hands[self.taker], mask)

@@ -240,7 +240,7 @@ class Tuxi(Frame):
             target = self.chosen[self.at]
             self.at += 1
             if st.hands[target]:
-                card = st.random_hand_card(target, seat)
+                card = st.random_hand_card(target)
                 f = lose(st, target, [card], st.hands[seat], 1 << seat | 1 << target)
                 if f is not None:
                     return f
@@ -379,7 +379,7 @@ class Fanjian(Frame):
             self.named = first(got)
             if not st.hands[seat]:
                 return st.done()
-            self.card = st.random_hand_card(seat, EVERYONE)  # shown: the suit named is checked against it
+            self.card = st.random_hand_card(seat)  # shown to all: the suit named is checked against it
             self.pc = 2
             f = lose(st, seat, [self.card], st.hands[target], EVERYONE)
             if f is not None:

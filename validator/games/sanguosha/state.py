@@ -98,9 +98,9 @@ class SanguoshaState:
         """A uniform index below n from the chance generator."""
         return int(self._own_chance().random() * n)
 
-    def random_hand_card(self, victim: Seat, taker: Seat) -> int:
-        """A card of the victim's hand at random (seen by the taker and the victim, or by all when
-        `taker` is EVERYONE: the card goes face up); the caller moves it (see `seen`)."""
+    def random_hand_card(self, victim: Seat) -> int:
+        """A card of the victim's hand at random; the caller moves it and says who sees where it goes
+        (flow.lose's `mask`: the taker and the victim, or everyone when it goes face up)."""
         hand = self.hands[victim]
         return hand[self.randbelow(len(hand))]
 
