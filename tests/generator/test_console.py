@@ -62,7 +62,7 @@ def test_list_json_gives_the_same_listing_as_data(tmp_path: Path) -> None:
     (decks / "broken").mkdir()
     (decks / "broken" / "game.json").write_text("{", encoding="utf-8")
     result = CliRunner().invoke(app, ["list", "--json", "--decks", str(decks)])
-    assert result.exit_code == 0, result.output
+    assert result.exit_code == 1, result.output  # the whole listing, and an exit that says a game is broken
     listing = {entry["id"]: entry for entry in json.loads(result.stdout)}
     assert sorted(listing) == ["broken", "gogyo", "sangokushi"]
     assert "invalid JSON" in listing["broken"]["error"]
