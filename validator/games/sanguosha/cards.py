@@ -99,8 +99,7 @@ class Use(Frame):
                 hand = st.hands[user]
                 self.last = len(hand) == len(cards) and all(c in hand for c in cards)  # 方天画戟: the last card(s)
                 self.pc = 1
-                f = lose(st, user, cards, st.proc)
-                if f is not None:
+                if (f := lose(st, user, cards, st.proc)) is not None:
                     return f
                 continue
             if pc == 1:
@@ -114,8 +113,7 @@ class Use(Frame):
                 if k == TAO:
                     recover(st, user)
                 elif st.cards.slot[cards[0]] >= 0 and k == st.kind[cards[0]]:
-                    f = equip(st, user, cards[0])
-                    if f is not None:
+                    if (f := equip(st, user, cards[0])) is not None:
                         return f
                 elif k == LEBU or k == SHANDIAN:
                     target = user if k == SHANDIAN else self.t1
@@ -125,8 +123,7 @@ class Use(Frame):
                 else:
                     st.counts["tricks_used"] += 1
                     self.pc = 3
-                    f = jizhi(st, user)
-                    if f is not None:
+                    if (f := jizhi(st, user)) is not None:
                         return f
                 continue
             if pc == 2:  # 方天画戟's extra targets chosen
@@ -134,8 +131,7 @@ class Use(Frame):
                 return Sha(user, cards, (self.t1, *got))
             if pc == 3:
                 self.pc = 9
-                f = trick(st, user, k, cards, self.t1, self.t2)
-                if f is not None:
+                if (f := trick(st, user, k, cards, self.t1, self.t2)) is not None:
                     return f
                 continue
             to_discard(st, cards)  # pc 9
@@ -188,8 +184,7 @@ class Equip(Frame):
     def step(self, st: SanguoshaState, got: Got) -> Frame | None:
         if self.pc == 0:
             self.pc = 1
-            f = lose(st, self.seat, [self.old], st.discard)
-            if f is not None:
+            if (f := lose(st, self.seat, [self.old], st.discard)) is not None:
                 return f
         st.proc.remove(self.card)
         st.equip[self.seat][st.cards.slot[self.card]] = self.card
@@ -266,8 +261,7 @@ class ShaOne(Frame):
             if pc == 0:  # 流離
                 self.pc = 1
                 if "liuli" in st.skills[self.target]:
-                    f = liuli(st, user, self.target)
-                    if f is not None:
+                    if (f := liuli(st, user, self.target)) is not None:
                         return f
                     got = st.ret
                 else:
@@ -367,15 +361,13 @@ class ShaOne(Frame):
             if pc == 24:
                 self.pc = 25
                 if got != PASS_ACTION:
-                    f = lose(st, self.target, [first(got)], st.discard)
-                    if f is not None:
+                    if (f := lose(st, self.target, [first(got)], st.discard)) is not None:
                         return f
                 continue
             if pc == 25:
                 bonus = int(st.luoyi and user == st.turn_player)
                 self.pc = 26
-                f = damage(st, self.target, user, 1 + bonus, self.cards)
-                if f is not None:
+                if (f := damage(st, self.target, user, 1 + bonus, self.cards)) is not None:
                     return f
             return st.done()  # pc 26
 
@@ -432,16 +424,14 @@ class Tieji(Frame):
                 if not accepted(st, got):
                     return st.done(False)
                 self.pc = 2
-                f = judge(st, self.user)
-                if f is not None:
+                if (f := judge(st, self.user)) is not None:
                     return f
                 got = st.ret
                 continue
             if pc == 2:
                 self.red = got >= 0 and st.color[got] == RED
                 self.pc = 3
-                f = judged(st, self.user, got)
-                if f is not None:
+                if (f := judged(st, self.user, got)) is not None:
                     return f
             return st.done(self.red)
 
@@ -464,8 +454,7 @@ class Cixiong(Frame):
             if got == act(OPTION, 0):
                 draw(st, self.user, 1)
             else:
-                f = lose(st, self.target, [first(got)], st.discard)
-                if f is not None:
+                if (f := lose(st, self.target, [first(got)], st.discard)) is not None:
                     return f
         return st.done()
 
@@ -567,8 +556,7 @@ class TakeAfterWuxie(Frame):
     def step(self, st: SanguoshaState, got: Got) -> Frame | None:
         if self.pc == 0:
             self.pc = 1
-            f = wuxie(st, self.user, self.target, self.k)
-            if f is not None:
+            if (f := wuxie(st, self.user, self.target, self.k)) is not None:
                 return f
             got = st.ret
         if self.pc == 1:
@@ -587,8 +575,7 @@ class Wuzhong(Frame):
     def step(self, st: SanguoshaState, got: Got) -> Frame | None:
         if self.pc == 0:
             self.pc = 1
-            f = wuxie(st, self.user, self.user, WUZHONG)
-            if f is not None:
+            if (f := wuxie(st, self.user, self.user, WUZHONG)) is not None:
                 return f
             got = st.ret
         if not got:
@@ -618,8 +605,7 @@ class Taoyuan(Frame):
                 self.at += 1
                 if st.alive[seat] and st.hp[seat] < st.max_hp[seat]:
                     self.pc = 2
-                    f = wuxie(st, self.user, seat, TAOYUAN)
-                    if f is not None:
+                    if (f := wuxie(st, self.user, seat, TAOYUAN)) is not None:
                         return f
                     got = st.ret
                     break
@@ -645,8 +631,7 @@ class Juedou(Frame):
             if pc == 0:
                 self.pc = 1
                 if self.cancellable:
-                    f = wuxie(st, self.user, self.target, JUEDOU)
-                    if f is not None:
+                    if (f := wuxie(st, self.user, self.target, JUEDOU)) is not None:
                         return f
                     got = st.ret
                 else:
@@ -674,8 +659,7 @@ class Juedou(Frame):
                 if got is None:
                     bonus = int(st.luoyi and self.other == self.user == st.turn_player)
                     self.pc = 5
-                    f = damage(st, self.cur, self.other, 1 + bonus, self.cards)
-                    if f is not None:
+                    if (f := damage(st, self.cur, self.other, 1 + bonus, self.cards)) is not None:
                         return f
                     return st.done()
                 to_discard(st, got)
@@ -711,8 +695,7 @@ class MassAttack(Frame):
                 if not st.alive[seat]:
                     continue
                 self.pc = 2
-                f = wuxie(st, user, seat, self.k)
-                if f is not None:
+                if (f := wuxie(st, user, seat, self.k)) is not None:
                     return f
                 got = st.ret
                 pc = 2
@@ -733,8 +716,7 @@ class MassAttack(Frame):
                         continue
                 elif got:
                     continue
-                f = damage(st, seat, user, 1, self.cards)
-                if f is not None:
+                if (f := damage(st, seat, user, 1, self.cards)) is not None:
                     return f
 
 
@@ -767,8 +749,7 @@ class Wugu(Frame):
                 if not st.alive[seat]:
                     continue
                 self.pc = 2
-                f = wuxie(st, self.user, seat, WUGU)
-                if f is not None:
+                if (f := wuxie(st, self.user, seat, WUGU)) is not None:
                     return f
                 got = st.ret
                 pc = 2
@@ -800,8 +781,7 @@ class Jiedao(Frame):
             pc = self.pc
             if pc == 0:
                 self.pc = 1
-                f = wuxie(st, user, holder, JIEDAO)
-                if f is not None:
+                if (f := wuxie(st, user, holder, JIEDAO)) is not None:
                     return f
                 got = st.ret
                 pc = 1
@@ -821,7 +801,6 @@ class Jiedao(Frame):
                 weapon = st.equip[holder][WEAPON_SLOT]
                 self.pc = 4
                 if weapon >= 0 and st.alive[user]:
-                    f = lose(st, holder, [weapon], st.hands[user], EVERYONE)
-                    if f is not None:
+                    if (f := lose(st, holder, [weapon], st.hands[user], EVERYONE)) is not None:
                         return f
             return st.done()  # pc 4

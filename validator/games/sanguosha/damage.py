@@ -146,16 +146,14 @@ class AfterDamage(Frame):
                 self.pc = 9
                 if accepted(st, got):
                     self.pc = 6
-                    f = judge(st, target)
-                    if f is not None:
+                    if (f := judge(st, target)) is not None:
                         return f
                     got = st.ret
                 continue
             if pc == 6:
                 self.hit = got >= 0 and st.suit[got] != HEART
                 self.pc = 7
-                f = judged(st, target, got)
-                if f is not None:
+                if (f := judged(st, target, got)) is not None:
                     return f
                 continue
             if pc == 7:
@@ -201,8 +199,7 @@ class PickCard(Frame):
             card = st.random_hand_card(self.target)
             mask = 1 << self.taker | 1 << self.target
         self.pc = 2
-        f = lose(st, self.target, [card], st.hands[self.taker], mask)
-        if f is not None:
+        if (f := lose(st, self.target, [card], st.hands[self.taker], mask)) is not None:
             return f
         return st.done()
 
@@ -225,8 +222,7 @@ class Ganglie(Frame):
         self.pc = 2
         if got == act(OPTION, 0):
             return ChooseDiscards(self.source, 2, True, reason=_GANGLIE)
-        f = damage(st, self.source, self.seat, 1)
-        if f is not None:
+        if (f := damage(st, self.source, self.seat, 1)) is not None:
             return f
         return st.done()
 
@@ -303,8 +299,7 @@ class Dying(Frame):
                     continue
                 self.card = first(got)
                 self.pc = 3
-                f = lose(st, self.helpers[self.at], [self.card], st.proc)
-                if f is not None:
+                if (f := lose(st, self.helpers[self.at], [self.card], st.proc)) is not None:
                     return f
                 continue
             if pc == 3:
@@ -350,8 +345,7 @@ class Die(Frame):
         seat, source = self.seat, self.source
         if self.pc == 0:
             self.pc = 1
-            f = _die(st, seat, source)
-            if f is not None:
+            if (f := _die(st, seat, source)) is not None:
                 return f
         if seat == st.turn_player:
             raise TurnEnd

@@ -4,7 +4,8 @@ discards — as frames of the decision stack (stack.py).
 
 A function here that returns `Frame | None` starts a step: a Frame when the step must wait for a player
 (the caller returns it, and gets the step's result back as `got`), None when it finished at once, its
-result then in `st.ret`. Most steps finish at once (no 連営 to offer, no 無懈可撃 in any hand), and
+result then in `st.ret` — the caller writes `if (f := lose(...)) is not None: return f` and reads
+`st.ret` where it needs the result. Most steps finish at once (no 連営 to offer, no 無懈可撃 in any hand), and
 building no frame for them keeps a playout fast.
 """
 from __future__ import annotations
@@ -192,8 +193,7 @@ class ChooseDiscards(Frame):
                 self.chosen += (card,)
                 self.count -= 1
                 self.pc = 0
-                f = lose(st, seat, [card], st.discard)
-                if f is not None:
+                if (f := lose(st, seat, [card], st.discard)) is not None:
                     return f
             if self.count <= 0:
                 return st.done(self.chosen)
@@ -237,8 +237,7 @@ class Judge(Frame):
                     st.counts["skills_used"] += 1
                     self.new = first(got)
                     self.pc = 2
-                    f = lose(st, self.owners[self.at - 1], [self.new], st.proc)
-                    if f is not None:
+                    if (f := lose(st, self.owners[self.at - 1], [self.new], st.proc)) is not None:
                         return f
             if self.pc == 2:
                 to_discard(st, [self.card])
@@ -356,8 +355,7 @@ class AskShan(Frame):
                 if got == TRIG["bagua"]:
                     self.bagua = False
                     self.pc = 3
-                    f = judge(st, seat)
-                    if f is not None:
+                    if (f := judge(st, seat)) is not None:
                         return f
                     got = st.ret
                     continue
@@ -368,15 +366,13 @@ class AskShan(Frame):
                     return AskKingdom(seat, "魏", SHAN_ANSWER, (P_SHAN, self.source, self.cause, seat + 1))
                 self.cards = (first(got),)
                 self.pc = 7
-                f = lose(st, seat, self.cards, st.proc)
-                if f is not None:
+                if (f := lose(st, seat, self.cards, st.proc)) is not None:
                     return f
                 continue
             if pc == 3:  # 八卦陣's judgement
                 self.red = got >= 0 and st.color[got] == RED
                 self.pc = 4
-                f = judged(st, seat, got)
-                if f is not None:
+                if (f := judged(st, seat, got)) is not None:
                     return f
                 continue
             if pc == 4:
@@ -392,8 +388,7 @@ class AskShan(Frame):
                 helper, reply = got
                 self.cards = (first(reply),)
                 self.pc = 7
-                f = lose(st, helper, self.cards, st.proc)
-                if f is not None:
+                if (f := lose(st, helper, self.cards, st.proc)) is not None:
                     return f
                 continue
             to_discard(st, self.cards)  # pc 7
@@ -418,8 +413,7 @@ class ZhangbaCards(Frame):
             legal = [act(DISCARD, c) for c in st.hands[self.seat] if c not in self.cards]
             return st.ask(self.seat, legal, (P_DISCARD, 2 - len(self.cards), _ZHANGBA, 0))
         self.pc = 2
-        f = lose(st, self.seat, self.cards, st.proc)
-        if f is not None:
+        if (f := lose(st, self.seat, self.cards, st.proc)) is not None:
             return f
         return st.done(self.cards)
 
@@ -479,8 +473,7 @@ class AskSha(Frame):
     def _play(self, st: SanguoshaState, seat: Seat, action: Action) -> Frame | None:
         self.cards = (first(action),)
         self.pc = 8
-        f = lose(st, seat, self.cards, st.proc)
-        if f is not None:
+        if (f := lose(st, seat, self.cards, st.proc)) is not None:
             return f
         return st.done(self.cards)
 
@@ -536,15 +529,13 @@ class Wuxie(Frame):
                     continue
                 self.card = first(got)
                 self.pc = 3
-                f = lose(st, seat, [self.card], st.proc)
-                if f is not None:
+                if (f := lose(st, seat, [self.card], st.proc)) is not None:
                     return f
                 continue
             if pc == 3:
                 st.counts["wuxie_played"] += 1
                 self.pc = 4
-                f = jizhi(st, seat)
-                if f is not None:
+                if (f := jizhi(st, seat)) is not None:
                     return f
                 continue
             to_discard(st, [self.card])  # pc 4

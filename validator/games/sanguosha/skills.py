@@ -100,16 +100,14 @@ class StartPhase(Frame):
                 if not accepted(st, got):
                     return st.done()
                 self.pc = 4
-                f = judge(st, seat)
-                if f is not None:
+                if (f := judge(st, seat)) is not None:
                     return f
                 got = st.ret
                 continue
             if pc == 4:
                 if got < 0 or st.color[got] == RED:
                     self.pc = 5
-                    f = judged(st, seat, got)
-                    if f is not None:
+                    if (f := judged(st, seat, got)) is not None:
                         return f
                     return st.done()
                 st.proc.remove(got)
@@ -241,8 +239,7 @@ class Tuxi(Frame):
             self.at += 1
             if st.hands[target]:
                 card = st.random_hand_card(target)
-                f = lose(st, target, [card], st.hands[seat], 1 << seat | 1 << target)
-                if f is not None:
+                if (f := lose(st, target, [card], st.hands[seat], 1 << seat | 1 << target)) is not None:
                     return f
         return st.done()
 
@@ -274,15 +271,13 @@ class Active(Frame):
             if slug in ("zhiheng", "fanjian", "jieyin", "qingnang", "lijian"):
                 st.once = st.once | {slug}
             if slug == "rende":
-                f = lose(st, seat, [a], st.hands[b], 1 << seat | 1 << b)
-                if f is not None:
+                if (f := lose(st, seat, [a], st.hands[b], 1 << seat | 1 << b)) is not None:
                     return f
             elif slug == "zhiheng":
                 self.pc = 9
                 return Zhiheng(seat)
             elif slug == "kurou":
-                f = lose_hp(st, seat, 1)
-                if f is not None:
+                if (f := lose_hp(st, seat, 1)) is not None:
                     return f
             elif slug == "fanjian":
                 self.pc = 9
@@ -354,8 +349,7 @@ class Zhiheng(Frame):
             if legal:
                 return st.ask(seat, legal, (P_COST, _SKILL["zhiheng"], len(self.chosen), 0))
         self.pc = 2
-        f = lose(st, seat, self.chosen, st.discard)
-        if f is not None:
+        if (f := lose(st, seat, self.chosen, st.discard)) is not None:
             return f
         draw(st, seat, len(self.chosen))
         return st.done()
@@ -381,13 +375,11 @@ class Fanjian(Frame):
                 return st.done()
             self.card = st.random_hand_card(seat)  # shown to all: the suit named is checked against it
             self.pc = 2
-            f = lose(st, seat, [self.card], st.hands[target], EVERYONE)
-            if f is not None:
+            if (f := lose(st, seat, [self.card], st.hands[target], EVERYONE)) is not None:
                 return f
         if self.pc == 2:
             self.pc = 3
             if st.suit[self.card] != self.named:
-                f = damage(st, target, seat, 1)
-                if f is not None:
+                if (f := damage(st, target, seat, 1)) is not None:
                     return f
         return st.done()

@@ -35,8 +35,7 @@ class Turn(Frame):
                 st.once = frozenset()
                 self.pc = 1
                 if st.skills[seat]:
-                    f = start_phase(st, seat)
-                    if f is not None:
+                    if (f := start_phase(st, seat)) is not None:
                         return f
                 continue
             if pc == 1:
@@ -49,8 +48,7 @@ class Turn(Frame):
                 self.skip = got
                 self.pc = 3
                 if st.skills[seat]:
-                    f = draw_phase(st, seat)
-                    if f is not None:
+                    if (f := draw_phase(st, seat)) is not None:
                         return f
                 else:
                     draw(st, seat, st.rules.draw_per_turn)
@@ -79,8 +77,7 @@ class RestOfTurn(Frame):
                 continue
             if pc == 1:
                 self.pc = 2
-                f = discard_phase(st, seat)
-                if f is not None:
+                if (f := discard_phase(st, seat)) is not None:
                     return f
                 continue
             if pc == 2:
@@ -146,8 +143,7 @@ class JudgePhase(Frame):
                 self.card, self.trick = card, st.judge_as.pop(card)
                 st.proc.append(card)
                 self.pc = 2
-                f = wuxie(st, -1, seat, self.trick)
-                if f is not None:
+                if (f := wuxie(st, -1, seat, self.trick)) is not None:
                     return f
                 got = st.ret
                 pc = 2
@@ -156,8 +152,7 @@ class JudgePhase(Frame):
                     self.pc = 6
                     continue
                 self.pc = 3
-                f = judge(st, seat)
-                if f is not None:
+                if (f := judge(st, seat)) is not None:
                     return f
                 got = st.ret
                 pc = 3
@@ -174,8 +169,7 @@ class JudgePhase(Frame):
                     continue
                 st.counts["shandian_hits"] += 1  # the 閃電 stays in processing through the damage: 奸雄 may take it
                 self.pc = 4
-                f = damage(st, seat, -1, 3, [self.card])
-                if f is not None:
+                if (f := damage(st, seat, -1, 3, [self.card])) is not None:
                     return f
                 pc = 4
             if pc == 4:
@@ -184,8 +178,7 @@ class JudgePhase(Frame):
                 continue
             if pc == 5:
                 self.pc = 6
-                f = judged(st, seat, self.result)
-                if f is not None:
+                if (f := judged(st, seat, self.result)) is not None:
                     return f
                 continue
             if self.trick == LEBU:  # pc 6: the trick leaves
