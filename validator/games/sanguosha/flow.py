@@ -20,6 +20,7 @@ from .rules import (
     BAGUA,
     DISCARD,
     EFFECT_INDEX,
+    NONE,
     P_DISCARD,
     P_SHA,
     P_SHAN,
@@ -45,7 +46,7 @@ _ZHANGBA = EFFECT_INDEX["zhangba"]
 
 
 # -- optional effects -----------------------------------------------------------------------------------
-def offer(st: SanguoshaState, seat: Seat, slug: str, context: int = 127) -> Frame:
+def offer(st: SanguoshaState, seat: Seat, slug: str, context: int = NONE) -> Frame:
     """Ask `seat` whether to activate an optional skill or equipment effect (see `accepted`)."""
     return st.ask(seat, [TRIG[slug], PASS_ACTION], (P_TRIGGER, EFFECT_INDEX[slug], context, 0))
 
