@@ -67,9 +67,14 @@ def damage(st: SanguoshaState, target: Seat, source: Seat, amount: int, cards: S
         record = st.hostility[target]
         lean = 1 if st.role[target] == LORD else -1 if record > 0 else 1 if record < 0 else 0
         st.hostility[source] += lean * amount
-    if st.hp[target] <= 0 or not _AFTER_DAMAGE.isdisjoint(st.skills[target]):
+    if st.hp[target] <= 0 or has_damage_skill(st, target):
         return Damage(target, source, amount, tuple(cards))
     return None
+
+
+def has_damage_skill(st: SanguoshaState, seat: Seat) -> bool:
+    """Whether the seat's general has a skill that answers damage (奸雄 反饋 剛烈 遺計: AfterDamage)."""
+    return not _AFTER_DAMAGE.isdisjoint(st.skills[seat])
 
 
 @dataclass(eq=False, repr=False)
@@ -86,7 +91,7 @@ class Damage(Frame):
             self.pc = 1
             if st.hp[self.target] <= 0:
                 return Dying(self.target, self.source)
-        if st.alive[self.target] and not _AFTER_DAMAGE.isdisjoint(st.skills[self.target]) and self.pc == 1:
+        if self.pc == 1 and st.alive[self.target] and has_damage_skill(st, self.target):
             self.pc = 2
             return AfterDamage(self.target, self.source, self.amount, self.cards)
         return st.done()
