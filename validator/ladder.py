@@ -5,7 +5,9 @@ Weak play hides imbalance: a first-seat edge or a dominant line shows only when 
 (Ludii measures its games with UCT agents for this reason). So a designer wants two things from
 the ladder: proof that each rung really is stronger than the one below (else "measured at strength
 X" means nothing), and the seats' win rates at each strength, to see whether an imbalance grows
-with skill. Both are claimed only where 95 % intervals separate.
+with skill. Both are claimed only where 95 % intervals separate. A pair is played as a sequential
+test (PairTest): looked at every tenth of its cap and stopped as soon as it is shown or cannot be,
+its intervals widened for the looks, so a clear pair costs a fraction of its cap.
 
 Head to head, the stronger policy takes seat 0 and the weaker every other seat; the first player is
 dealt at random by every engine, so seat 0 starts as often as any. Its fair share is 1/n in a game of
@@ -16,10 +18,11 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Sequence
 from dataclasses import dataclass
+from statistics import NormalDist
 
 from .engine.api import RulesGame, TeamVictory
 from .model import Game
-from .sim_plan import SimulationPlan, checkpoint_every, default_workers, stop_rule, summarize_plan
+from .sim_plan import SimulationPlan, default_workers, stop_rule, summarize_plan
 from .sim_result import Ladder, LadderPair, SeatsMoved, SimulationReport, StrengthRow
 from .simulate import MatchRecord, StopRule, simulate
 from .stats import overlap, seat_wins, wilson
@@ -75,16 +78,48 @@ def _plan(base: SimulationPlan, ladder: LadderPlan, policies: Sequence[str], mat
                                other_counts=())
 
 
-def _seat_zero_rule(engine: RulesGame, plan: SimulationPlan) -> StopRule | None:
-    """Stop a head-to-head once the stronger seat's interval is as narrow as the plan's precision."""
-    if plan.precision <= 0:
-        return None
-    whole = isinstance(engine, TeamVictory) and engine.team_victory
+ALPHA = 0.05  # the chance, over all its looks together, that a pair is shown stronger when it is not
+PAIR_LOOKS = 10  # a pair's records are looked at up to ten times before its cap
+MIN_LOOK = 10  # and never more often than every ten matches
 
-    def enough(records: Sequence[MatchRecord]) -> bool:
-        low, high = wilson(seat_wins(records, 0, whole), sum(not m.timed_out for m in records))
-        return (high - low) / 2 <= plan.precision
-    return StopRule(enough, every=checkpoint_every(plan.matches))
+
+@dataclass(frozen=True)
+class PairTest:
+    """The sequential test of one head-to-head: look at the records every `every` matches, stop once the
+    stronger seat is shown stronger (its interval's low end clears `bar`, the fair share's high end) or
+    can no longer be shown so by `cap`. Each look uses an interval widened for `looks` looks (Bonferroni:
+    each look one-sided at ALPHA/2/looks, where the plain 95 % interval is at ALPHA/2), so looking often
+    cannot make a pair look stronger than it is: the chance of a false "stronger" stays at 2.5 % at most,
+    as with one plain test at the cap."""
+
+    bar: float
+    cap: int
+    every: int
+    looks: int
+    z: float
+
+    @classmethod
+    def for_pair(cls, bar: float, cap: int) -> PairTest:
+        every = max(MIN_LOOK, -(-cap // PAIR_LOOKS))
+        looks = -(-cap // every)
+        return cls(bar, cap, every, looks, NormalDist().inv_cdf(1 - ALPHA / (2 * looks)))
+
+    def verdict(self, wins: float, finished: int, played: int) -> bool | None:
+        """True: shown stronger; False: it cannot be (its interval lies at or below the bar, or not even
+        winning every match left to the cap would lift it clear); None: play on. Never None at the cap."""
+        low, high = wilson(wins, finished, self.z)
+        if low > self.bar:
+            return True
+        left = self.cap - played
+        if high <= self.bar or wilson(wins + left, finished + left, self.z)[0] <= self.bar:
+            return False
+        return None
+
+    def rule(self, whole: bool) -> StopRule:
+        def enough(records: Sequence[MatchRecord]) -> bool:
+            finished = sum(not m.timed_out for m in records)
+            return self.verdict(seat_wins(records, 0, whole), finished, len(records)) is not None
+        return StopRule(enough, every=self.every)
 
 
 def _strength_row(policy: str, summary: SimulationReport) -> StrengthRow:
@@ -111,15 +146,16 @@ def climb(engine: RulesGame, base: SimulationPlan, ladder: LadderPlan, *, worker
     by_rung = {row.policy: row for row in strengths}
     pairs = []
     for weaker, stronger in zip(ladder.rungs, ladder.rungs[1:]):
+        reference, reference_ci95 = _reference(weaker, by_rung, ladder.players, whole)
+        test = PairTest.for_pair(reference_ci95[1], ladder.matches)
         plan = _plan(base, ladder, [stronger] + [weaker] * (ladder.players - 1), ladder.matches)
         config = plan.config(engine, workers)
-        records = simulate(engine, config, _seat_zero_rule(engine, plan))
+        records = simulate(engine, config, test.rule(whole))
         finished = sum(not m.timed_out for m in records)
         wins = seat_wins(records, 0, whole)
-        ci95 = wilson(wins, finished)
-        reference, reference_ci95 = _reference(weaker, by_rung, ladder.players, whole)
-        pairs.append(LadderPair(stronger, weaker, len(records), finished, wins / finished if finished else 0.0, ci95,
-                                reference, reference_ci95, ci95[0] > reference_ci95[1]))
+        shown = test.verdict(wins, finished, len(records)) is True
+        pairs.append(LadderPair(stronger, weaker, len(records), finished, wins / finished if finished else 0.0,
+                                wilson(wins, finished), reference, reference_ci95, shown, test.looks))
     order_shown, order, order_ja = _order_verdict(pairs)
     return Ladder(ladder.players, base.seed, ladder.rungs, ladder.matches, ladder.self_play, whole, tuple(pairs),
                   tuple(strengths), order_shown, order, order_ja, _seats_verdict(strengths))

@@ -211,13 +211,16 @@ def ladder_lines(ladder: Ladder | None) -> list[str]:
              f"(the stronger in one seat against the weaker in the rest):"]
     for pair in ladder.pairs:
         played = counted(pair.finished, "match")
+        cap = ladder.matches_per_pair
+        early = f", decided before the cap of {cap}" if pair.matches < cap else ""
         lines.append(f"  {pair.stronger} vs {pair.weaker}: {_interval(pair)} of {played} against a fair "
-                     f"{_pct(pair.reference)}{'' if pair.separated else ' (not separated)'}")
+                     f"{_pct(pair.reference)}{'' if pair.separated else ' (not separated)'}{early}")
     for row in ladder.strengths:
         seats = " ".join(_pct(seat.rate) for seat in row.seats)
         lines.append(f"  all {row.policy}: Balance {row.balance:.3f}, seats {seats}, "
                      f"{row.turns_mean:.1f} turns a game ({counted(row.finished, 'match')})")
     lines.append(f"  {ladder.order}")
+    lines.append(f"  {ladder.strongest()}")
     if ladder.seats is not None:
         lines.append(f"  {ladder.seats.text}")
     return lines

@@ -133,18 +133,19 @@ class LadderPair:
     ci95: tuple[float, float]
     reference: float  # what seat 0 wins were the stronger no better
     reference_ci95: tuple[float, float]
-    separated: bool
+    separated: bool  # the sequential test showed the stronger stronger (ladder.PairTest)
+    looks: int = 1  # how often the test could look at the records (its verdict's interval widened for as many)
 
     def to_json(self) -> JsonObject:
         return {"stronger": self.stronger, "weaker": self.weaker, "matches": self.matches, "finished": self.finished,
                 "rate": self.rate, "ci95": list(self.ci95), "reference": self.reference,
-                "reference_ci95": list(self.reference_ci95), "separated": self.separated}
+                "reference_ci95": list(self.reference_ci95), "separated": self.separated, "looks": self.looks}
 
     @classmethod
     def from_json(cls, f: Fields) -> LadderPair:
         made = cls(f.text("stronger"), f.text("weaker"), f.integer("matches"), f.integer("finished"),
                    f.number("rate"), f.pair("ci95"), f.number("reference"), f.pair("reference_ci95"),
-                   f.flag("separated"))
+                   f.flag("separated"), f.integer("looks"))
         f.done()
         return made
 
@@ -208,6 +209,36 @@ class Ladder:
     order: str
     order_ja: str
     seats: SeatsMoved | None  # with two strengths measured or more
+
+    def strongest_shown(self) -> LadderPair | None:
+        """The pair that shows the strongest rung reached from the bottom through pairs all shown (the
+        rung is its `stronger`, its `matches` what showing it took); None when the first pair is not shown."""
+        top = None
+        for pair in self.pairs:
+            if not pair.separated:
+                break
+            top = pair
+        return top
+
+    def strongest(self) -> str:
+        """strongest_ja's sentence in English, for the console."""
+        top = self.strongest_shown()
+        if top is None:
+            first = self.pairs[0]
+            return (f"no rung is shown stronger ({first.stronger} over {first.weaker} not shown in "
+                    f"{first.matches} matches)")
+        return (f"strongest rung shown: {top.stronger} (over {top.weaker} in {top.matches} matches, "
+                "every rung below it shown too)")
+
+    def strongest_ja(self) -> str:
+        """The report's sentence on the strongest rung shown and how many matches showing it took."""
+        top = self.strongest_shown()
+        if top is None:
+            first = self.pairs[0]
+            return (f"強いと示せた段はない（{first.stronger} 対 {first.weaker} の {first.matches} 試合で、"
+                    f"{first.stronger}の勝率が基準を上回ると言えない）。")
+        return (f"強さが示された最も強い段は {top.stronger}（{top.weaker} との {top.matches} 試合で示せた。"
+                f"下の段もすべて示せている）。")
 
     def to_json(self) -> JsonObject:
         out: JsonObject = {

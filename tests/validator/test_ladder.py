@@ -14,7 +14,7 @@ from generator.report_pdf import write_report_pdf
 from validator.checks.simulation import check
 from validator.engine.registry import engine_for
 from validator.issues import json_path
-from validator.ladder import LadderPlan, _order_verdict, _reference, _seats_verdict, climb
+from validator.ladder import LadderPlan, PairTest, _order_verdict, _reference, _seats_verdict, climb
 from validator.loader import load_game
 from validator.paths import DEFAULT_DECKS_DIR
 from validator.sim_plan import SimulationPlan, run_plan
@@ -37,15 +37,67 @@ def test_a_ladder_plays_each_pair_and_each_rung_and_greedy_beats_random(gogyo) -
     one = climb(engine, _base(), ladder, workers=1)
     assert one == climb(engine, _base(), ladder, workers=2)  # the seed decides, not the workers
     (pair,) = one.pairs
-    assert (pair.stronger, pair.weaker, pair.matches, pair.reference) == ("greedy", "random", 40, 0.5)
-    assert pair.separated and pair.ci95[0] > 0.5  # greedy plays far better than chance
-    assert one.order_shown
+    # greedy plays far better than chance: shown at the first look (every 10 matches), the cap never reached
+    assert (pair.stronger, pair.weaker, pair.matches, pair.reference, pair.looks) == ("greedy", "random", 10, 0.5, 4)
+    assert pair.separated and pair.ci95[0] > 0.5
+    assert one.order_shown and one.strongest_shown() == pair and "最も強い段は greedy" in one.strongest_ja()
     assert [row.policy for row in one.strengths] == ["random", "greedy"]
     assert all(row.matches == 30 and len(row.seats) == 2 for row in one.strengths)
     # a rung's row is its self-play: the same numbers as simulating it alone
     alone = run_plan(engine, replace(_base(), policies=("greedy",), matches=30))
     assert one.strengths[1].balance == alone.ludii.balance
     assert one.strengths[1].seats == alone.seats
+
+
+def test_a_pair_that_cannot_be_shown_stops_as_soon_as_it_cannot(gogyo) -> None:
+    """random "over" greedy loses nearly every match: after the first look not even winning every match
+    left could lift it clear, so the pair stops there, not shown, and nothing above it counts as shown."""
+    climbed = climb(engine_for(gogyo), _base(), LadderPlan(("greedy", "random"), 200, (0, 0), 2), workers=1)
+    (pair,) = climbed.pairs
+    assert (pair.matches, pair.separated) == (20, False) and pair.ci95[1] < 0.5
+    assert climbed.strongest_shown() is None and "強いと示せた段はない" in climbed.strongest_ja()
+    assert "no rung is shown stronger (random over greedy not shown in 20 matches)" == climbed.strongest()
+
+
+def test_the_pair_test_decides_from_its_widened_interval() -> None:
+    test = PairTest.for_pair(0.25, 200)
+    assert (test.every, test.looks) == (20, 10)
+    assert round(test.z, 3) == 2.807  # one-sided 5 % shared by ten looks
+    assert test.verdict(14, 20, 20) is True  # 70 % of 20: clear of 25 % even so widened
+    assert test.verdict(8, 20, 20) is None  # 40 %: not yet, and still possible
+    assert test.verdict(0, 20, 20) is None  # even 0 of 20 leaves the bar inside so wide an interval
+    assert test.verdict(1, 40, 40) is False  # 2.5 % of 40: the whole interval below the bar
+    assert test.verdict(38, 150, 150) is None  # 25 % after 150: 50 straight wins would still clear it
+    assert test.verdict(45, 180, 180) is False  # 25 % after 180: 20 straight wins would not
+    assert test.verdict(60, 200, 200) is not None  # at the cap it always decides
+    assert PairTest.for_pair(0.5, 40).every == 10 and PairTest.for_pair(0.5, 40).looks == 4
+    assert PairTest.for_pair(0.5, 5).looks == 1
+
+
+@pytest.mark.parametrize(("rate", "at_most"), [(0.25, 0.025), (0.20, 0.0)])
+def test_looking_often_does_not_show_a_rung_stronger_that_is_not(rate: float, at_most: float) -> None:
+    """2,000 seeded pairs of a rung exactly as strong as the fair share (and one weaker), played as the
+    ladder plays them: the share wrongly shown stronger stays within the one-sided 2.5 % the test allows."""
+    shown = sum(_sequential(PairTest.for_pair(0.25, 200), rate, random.Random(seed))[0] for seed in range(2000))
+    assert shown / 2000 <= at_most + 0.01
+
+
+def test_a_clearly_stronger_rung_is_shown_long_before_the_cap() -> None:
+    runs = [_sequential(PairTest.for_pair(0.25, 200), 0.5, random.Random(seed)) for seed in range(500)]
+    assert sum(shown for shown, _ in runs) >= 495
+    assert sum(played for _, played in runs) / len(runs) <= 60  # 200 a pair without the stop rule
+
+
+def _sequential(test: PairTest, rate: float, rng: random.Random) -> tuple[bool, int]:
+    """(shown, matches played) of one pair whose stronger seat wins each match with probability `rate`."""
+    wins = played = 0
+    while True:
+        for _ in range(min(test.every, test.cap - played)):
+            wins += rng.random() < rate
+            played += 1
+        verdict = test.verdict(wins, played, played)
+        if verdict is not None:
+            return verdict, played
 
 
 def test_a_ladder_at_four_seats_puts_the_stronger_in_one_seat(gogyo) -> None:
@@ -165,7 +217,8 @@ def test_the_report_prints_the_ladder(gogyo, tmp_path: Path) -> None:
     font = fonts.get("gothic", next(iter(fonts.values())))
     write_report_pdf(tmp_path / "report.pdf", summary, title="五行", font=font, bold=font)
     text = "".join(page.extract_text() for page in PdfReader(tmp_path / "report.pdf").pages)
-    for words in ("強さの段階", "greedy 対 random", "強さごとの釣り合い", "全席が同じ方針", "判定"):
+    for words in ("強さの段階", "greedy 対 random", "強さごとの釣り合い", "全席が同じ方針", "判定", "逐次検定",
+                  "強さが示された最も強い段は greedy"):
         assert words in text, words
     write_report_pdf(tmp_path / "plain.pdf", replace(summary, ladder=None, studies_not_run=("ladder", "strong_play")),
                      title="五行", font=font, bold=font)
