@@ -165,7 +165,7 @@ def simulate(
              "(0: play every match)")] = 0.0,
     policy: Annotated[str, typer.Option(
         help="policy for every seat, or one per seat: greedy,random,random,random; mcts:N searches N deals a "
-             "decision")] = "greedy",
+             "decision (a tree), pimc:N plays N heuristic playouts from dealt states")] = "greedy",
     seed: Annotated[int, typer.Option(help="base seed; match i uses seeds derived from (seed, i)")] = 1,
     workers: Annotated[int, typer.Option(help="worker processes (results do not depend on it)")] = 1,
     seconds_per_turn: Annotated[float | None, typer.Option(

@@ -12,7 +12,7 @@ The estimate is in one-core seconds, and meant to err high:
   seat's 95 % Wilson half-width after n matches is at most 1.96·√(0.25/n): n = 0.25·(1.96/p)²
   matches settle any seat (rounded up to the rule's next checkpoint);
 - one match at a table size: the engine's measured figures (GameSpec.match_cost, from
-  bench/bench_sim_cost.py): an all-random match, else a greedy one, plus, for every mcts:N seat,
+  bench/bench_sim_cost.py): an all-random match, else a greedy one, plus, for every mcts:N or pimc:N seat,
   N times what one search iteration adds to a match.
 
 What the figures cannot see: rules (a deck's or a variant option's) that make games longer than the
@@ -26,6 +26,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 
 from .engine.registry import engine_name, find_spec
+from .engine.pimc import parse_playouts
 from .engine.search import parse_iterations
 from .engine.spec import TableCost
 from .ladder import LadderPlan
@@ -66,7 +67,8 @@ def match_seconds(costs: Mapping[int, TableCost], seats: Sequence[str]) -> float
     """One match with these policies, one per seat."""
     table = table_cost(costs, len(seats))
     base = table.random_ms if all(name == "random" for name in seats) else max(table.random_ms, table.greedy_ms)
-    iterations = sum(parse_iterations(name) or 0 for name in seats)
+    # a pimc playout costs what an mcts iteration does: one dealt state played to the end by the heuristic
+    iterations = sum(parse_iterations(name) or parse_playouts(name) or 0 for name in seats)
     return (base + iterations * table.search_ms) / 1000
 
 

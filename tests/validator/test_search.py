@@ -106,7 +106,7 @@ def test_a_later_game_of_a_match_is_searched_for_the_match(gogyo) -> None:
     """In gogyo's second game the best two-game total wins: a seat 100 points ahead has won the match
     whoever wins the game, and that is what the search is credited with."""
     from validator.engine.playout import ending
-    from validator.engine.search import _winners
+    from validator.engine.search import match_winners
 
     for seed in range(5):
         rng = random.Random(seed)
@@ -116,8 +116,8 @@ def test_a_later_game_of_a_match_is_searched_for_the_match(gogyo) -> None:
             while not state.is_terminal():
                 legal = state.legal_actions()
                 state.apply_action(legal[int(rng.random() * len(legal))])
-        assert _winners(ahead) == (0,)
-        assert _winners(fresh) == ending(fresh)[2]  # a first game: the game itself
+        assert match_winners(ahead) == (0,)
+        assert match_winners(fresh) == ending(fresh)[2]  # a first game: the game itself
 
 
 @pytest.mark.slow

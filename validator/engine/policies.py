@@ -46,7 +46,7 @@ class GreedyPolicy:
         return self.heuristic(observation, legal_actions, rng)
 
 
-POLICY_NAMES = ("random", "greedy", "mcts[:ITERATIONS]")
+POLICY_NAMES = ("random", "greedy", "mcts[:ITERATIONS]", "pimc[:PLAYOUTS]")
 
 
 def find_policy(name: str, engine: str) -> Policy:
@@ -60,15 +60,21 @@ def find_policy(name: str, engine: str) -> Policy:
         if spec.greedy is None:
             raise ValueError(f"the {engine} rules engine has no greedy heuristic")
         return GreedyPolicy(spec.greedy)
+    from .pimc import PairedMonteCarlo, parse_playouts
     from .search import SearchPolicy, parse_iterations
 
-    iterations = parse_iterations(name)
-    if iterations is not None:
+    iterations, playouts = parse_iterations(name), parse_playouts(name)
+    if iterations is not None or playouts is not None:
         from .registry import find_spec
 
         spec = find_spec(engine)
         if spec.determinize is None:
             raise ValueError(f"the {engine} rules engine cannot be searched yet: it cannot deal a state from a "
                              "seat's observation (GameSpec.determinize)")
-        return SearchPolicy(spec.determinize, iterations, rollout=spec.greedy)
+        if iterations is not None:
+            return SearchPolicy(spec.determinize, iterations, rollout=spec.greedy)
+        if spec.greedy is None:
+            raise ValueError(f"the {engine} rules engine has no greedy heuristic for pimc's playouts")
+        assert playouts is not None
+        return PairedMonteCarlo(spec.determinize, spec.greedy, playouts)
     raise ValueError(f"no policy {name!r} (known: {', '.join(POLICY_NAMES)})")

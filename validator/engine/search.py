@@ -108,7 +108,7 @@ class SearchPolicy:
             if state.is_terminal():
                 break
             state.apply_action(self._default(state, state.legal_actions(), state.current_player(), rng))
-        winners = _winners(state)
+        winners = match_winners(state)
         root.visits += 1
         for visited in path:
             visited.visits += 1
@@ -131,7 +131,7 @@ class SearchPolicy:
         return fresh[int(rng.random() * len(fresh))]
 
 
-def _winners(state: State) -> tuple[Seat, ...]:
+def match_winners(state: State) -> tuple[Seat, ...]:
     """Who won what the seat is playing for: the game, or, in a later game of a match the best total
     wins (FixedGamesMatch), the match as it stands after this game — behind on the total, winning
     this game is not enough (gogyo's second game: one mcts:200 seat among three greedy ones won 30 %
@@ -144,11 +144,16 @@ def _winners(state: State) -> tuple[Seat, ...]:
 
 def parse_iterations(name: str) -> int | None:
     """The N of "mcts" or "mcts:N" (None when `name` is not an mcts policy); ValueError when N is bad."""
+    return parse_budget(name, "mcts", DEFAULT_ITERATIONS, "iterations")
+
+
+def parse_budget(name: str, kind: str, default: int, unit: str) -> int | None:
+    """The N of a search policy's name, `kind` or `kind:N` (None when `name` is another policy)."""
     base, colon, count = name.partition(":")
-    if base != "mcts":
+    if base != kind:
         return None
     if not colon:
-        return DEFAULT_ITERATIONS
+        return default
     if not count.isdigit() or len(count) > 6:
-        raise ValueError(f"{name!r}: write mcts:N with N a whole number of iterations, e.g. mcts:200")
+        raise ValueError(f"{name!r}: write {kind}:N with N a whole number of {unit}, e.g. {kind}:200")
     return int(count)
