@@ -25,8 +25,8 @@ import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 
-from .engine.registry import engine_name, find_spec
 from .engine.pimc import parse_playouts
+from .engine.registry import engine_name, find_spec
 from .engine.search import parse_iterations
 from .engine.spec import TableCost
 from .ladder import LadderPlan
