@@ -103,7 +103,7 @@ def test_a_bad_sim_budget_is_one_line(tmp_path: Path) -> None:
     (lambda s: s.update(player_counts=[2, 3, 4], matches=200_000, policies=["mcts:10"], precision=0),
      "$.simulation.player_counts"),
     (lambda s: s["ladder"].update(matches=100_000), "$.simulation.ladder.matches"),
-    (lambda s: s["ladder"].update(self_play=[200, 200, 100_000, 0]), "$.simulation.ladder.self_play"),
+    (lambda s: s["ladder"].update(self_play=[200, 200, 100_000]), "$.simulation.ladder.self_play"),
 ])
 def test_the_biggest_part_is_named(tmp_path: Path, change: Callable[[dict[str, Any]], None], path: str) -> None:
     decks = hostile(tmp_path, change)

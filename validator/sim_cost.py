@@ -118,8 +118,9 @@ def ladder_parts(ladder: LadderPlan, base: SimulationPlan, costs: Mapping[int, T
                                   * match_seconds(costs, (rung,) * ladder.players)))
     for weaker, stronger in zip(ladder.rungs, ladder.rungs[1:]):
         seats = (stronger,) + (weaker,) * (ladder.players - 1)
+        # a pair's sequential test (ladder.PairTest) stops at its cap at the latest, whatever the precision
         parts.append(CostPart(f"the ladder's {stronger} against {weaker}", f"{pointer}/matches",
-                              matches_played(ladder.matches, base.precision) * match_seconds(costs, seats)))
+                              ladder.matches * match_seconds(costs, seats)))
     return parts
 
 
