@@ -1,45 +1,55 @@
-"""Benchmark: how strong the mcts policy plays against greedy, and how long it takes (issue 15).
+"""Benchmark: how strong the search policies play against greedy, and how long it takes (issues 15 and 27).
 
-Targets from the issue: one mcts:200 seat among three greedy seats at 4 players wins at least 40 %
-of gogyo and of jinzai matches (a fair share is 25 %); mcts:200 against greedy at 2 players well
-over half; a 200-match study at mcts:200 within 10 minutes on 2 cores. Each line gives the mcts
-seat's match win share with its 95 % Wilson interval (a shared win split) and the wall time, and
-the same seat's share when it plays greedy too (what "fair" measures at this seed); results
-depend on the seed alone.
+Each line is one ladder pair as `fudaya build --studies` plays it: the search in seat 1 against greedy
+in every other seat, a sequential test that stops once the search is shown stronger than the fair
+share or cannot be by the cap, with the seat's win rate and 95 % interval, the fair share (1/n; in a
+team game greedy's own rate in that seat, from its self-play), the matches played and the wall time.
+Issue 27's targets: in every game a search of at most 200 (mcts:200 or pimc:200) shown stronger than
+greedy; gogyo at 4 players at 40 % or more with its interval above the fair share.
 
-Run: .venv/bin/python bench/bench_mcts.py [matches] [game ...]   (default 40 a table, gogyo and jinzai)
+Run: .venv/bin/python bench/bench_mcts.py [cap] [game:policy[:budget] ...]
+     (default cap 200; default pairs: each shipped game with its game.json ladder's strongest rung)
+e.g. .venv/bin/python bench/bench_mcts.py 200 gogyo:pimc:200 gogyo:mcts:200 sengoku:pimc:100
 """
 from __future__ import annotations
 
 import sys
 import time
+from dataclasses import replace
 
+from validator.engine.api import TeamVictory
 from validator.engine.registry import engine_for
-from validator.loader import load_game
+from validator.ladder import LadderPlan, climb
+from validator.loader import find_games, load_game
 from validator.paths import DEFAULT_DECKS_DIR
-from validator.simulate import SimConfig, simulate
-from validator.stats import wilson
+from validator.sim_plan import SimulationPlan, default_workers
 
 
-def head_to_head(game: str, policies: tuple[str, ...], matches: int, workers: int = 2) -> None:
-    engine = engine_for(load_game(DEFAULT_DECKS_DIR, game))
+def pair(game_id: str, policy: str | None, cap: int) -> None:
+    model = load_game(DEFAULT_DECKS_DIR, game_id)
+    engine = engine_for(model)
+    plan = SimulationPlan.from_game(model)
+    given = LadderPlan.from_game(model)
+    if plan is None or given is None:
+        print(f"{game_id}: no simulation ladder in game.json")
+        return
+    search = policy or given.rungs[-1]
+    team = isinstance(engine, TeamVictory) and engine.team_victory
+    ladder = LadderPlan(("greedy", search), cap, (200 if team else 0, 0), given.players)
     start = time.perf_counter()
-    records = simulate(engine, SimConfig(len(policies), policies, matches, seed=1, workers=workers))
-    seconds = time.perf_counter() - start
-    finished = [match for match in records if match.winners]
-    wins = sum(1 / len(match.winners) for match in finished if 0 in match.winners)
-    low, high = wilson(wins, len(finished))
-    print(f"{game} {len(policies)}p {','.join(policies)}: seat 1 ({policies[0]}) won {wins / len(finished):.1%} "
-          f"[{low:.1%}, {high:.1%}] of {len(finished)} matches, {seconds:.0f} s on {workers} workers", flush=True)
+    (result,) = climb(engine, replace(plan, precision=0.0), ladder, workers=default_workers()).pairs
+    low, high = result.ci95
+    print(f"{game_id} {given.players}p {search} over greedy: {result.rate:.1%} [{low:.1%}, {high:.1%}] against "
+          f"{result.reference:.1%}, {result.matches} of {cap} matches, "
+          f"{'shown' if result.separated else 'not shown'}, {time.perf_counter() - start:.0f} s", flush=True)
 
 
 def main() -> None:
-    matches = int(sys.argv[1]) if len(sys.argv) > 1 else 40
-    for game in sys.argv[2:] or ("gogyo", "jinzai"):
-        if game == "gogyo":
-            head_to_head(game, ("mcts:200", "greedy"), matches)
-        head_to_head(game, ("mcts:200", "greedy", "greedy", "greedy"), matches)
-        head_to_head(game, ("greedy", "greedy", "greedy", "greedy"), matches)  # the fair share, measured
+    cap = int(sys.argv[1]) if len(sys.argv) > 1 else 200
+    asked = sys.argv[2:] or find_games(DEFAULT_DECKS_DIR)
+    for item in asked:
+        game_id, _, policy = item.partition(":")
+        pair(game_id, policy or None, cap)
 
 
 if __name__ == "__main__":
