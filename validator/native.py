@@ -32,6 +32,7 @@ COMPILED: dict[str, tuple[str, ...]] = {
     "validator.games.gogyo": ("state", "scoring", "orders", "tables", "cards", "rules", "policies", "playout"),
     "validator.games.sanguosha": ("stack", "state", "options", "flow", "damage", "cards", "skills", "turn", "setup",
                                   "playout", "views", "invariants"),
+    "validator.games.jinzai": ("state", "policies", "columns", "playout"),
 }
 STAMP = "sources.json"
 
