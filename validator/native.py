@@ -33,6 +33,7 @@ COMPILED: dict[str, tuple[str, ...]] = {
     "validator.games.sanguosha": ("stack", "state", "options", "flow", "damage", "cards", "skills", "turn", "setup",
                                   "playout", "views", "invariants"),
     "validator.games.jinzai": ("state", "policies", "columns", "playout"),
+    "validator.games.sengoku": ("policies", "names"),
 }
 STAMP = "sources.json"
 
