@@ -34,6 +34,7 @@ COMPILED: dict[str, tuple[str, ...]] = {
                                   "playout", "views", "invariants"),
     "validator.games.jinzai": ("state", "policies", "columns", "playout"),
     "validator.games.sengoku": ("policies", "names"),
+    "validator.games.sangokushi": ("state", "views", "policies", "knowledge", "battle", "economy", "determinize"),
 }
 STAMP = "sources.json"
 
