@@ -8,7 +8,8 @@ player (JinzaiGame.fast_playout, the State driven by its own methods), `--generi
 harness's generic play_game loop instead, for comparison. Every measurement runs in a fresh process
 and times only the simulate() call (seed 1, one worker), `--repeat` times (default 5); each run is
 printed and the verdict is taken on the median. Numbers are never adjusted; on a shared machine they
-are noisy, so say when and under what load they were taken.
+are noisy, so say when and under what load they were taken. The engine runs compiled when `make fast`
+built it (validator/native.py) and pure Python otherwise; the header says which.
 
     .venv/bin/python bench/bench_jinzai_sim.py              # full sizes, median of 5
     .venv/bin/python bench/bench_jinzai_sim.py --quick      # a tenth of the matches
@@ -76,6 +77,17 @@ def _measure(policy: str, matches: int, args: argparse.Namespace) -> float:
     return statistics.median(rates)
 
 
+def _engine_kind() -> str:
+    """Which jinzai engine the children import: its state, heuristic and playout compiled by mypyc (`make fast`), or
+    pure Python."""
+    command = [sys.executable, "-c", "import validator.games.jinzai.state as m; print(m.__file__)"]
+    where = subprocess.run(command, check=True, capture_output=True, text=True, cwd=ROOT).stdout.strip()
+    if where.endswith(".py"):
+        return "pure Python (`make fast` compiles the hot modules; FUDAYA_PURE=1 ignores them)"
+    return (f"state, heuristic and playout compiled by mypyc ({Path(where).parent}; `make pure` or FUDAYA_PURE=1 for "
+            "pure Python)")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--quick", action="store_true", help="a tenth of the matches (numbers are noisier)")
@@ -91,6 +103,7 @@ def main() -> None:
     print(f"jinzai simulation benchmark — {time.strftime('%Y-%m-%d %H:%M')}, {os.cpu_count()} CPUs visible, "
           f"load average {load:.2f}, Python {sys.version.split()[0]}")
     print("(a match is games repeated until someone has 4 VP; 4 players; seed 1; one worker)")
+    print(f"engine: {_engine_kind()}")
 
     rate = _measure("random", MATCHES["random"] // scale, args)
     print(f"random, 1 core: median {rate:,.0f} matches/s "

@@ -2,7 +2,8 @@
 
 Uses the real deck (decks/sangokushi: its generals and map) when the engine can be built from it, else
 the synthetic deck and suggested map of tests/validator/games/test_sangokushi.py, and says which.
-Median of 5 runs; the target is 500 games/s.
+Median of 5 runs; the target is 500 games/s. The engine runs compiled when `make fast` built it
+(validator/native.py) and pure Python otherwise; the first line says which.
 Run: .venv/bin/python bench/bench_sangokushi_sim.py [games per run]
 """
 from __future__ import annotations
@@ -56,7 +57,10 @@ def main() -> None:
     results = [one_run(game, games, run * games) for run in range(5)]
     rates = [rate for rate, _ in results]
     median = statistics.median(rates)
-    print(f"sangokushi, {PLAYERS} random players, {games} games per run, 5 runs; deck: {source}")
+    import validator.games.sangokushi.state as state
+
+    build = "pure Python" if state.__file__.endswith(".py") else "compiled (make fast)"
+    print(f"sangokushi, {PLAYERS} random players, {games} games per run, 5 runs; deck: {source}; engine: {build}")
     print(f"games/s: median {median:.0f}, best {max(rates):.0f}, worst {min(rates):.0f}; "
           f"decisions per game {results[0][1] / games:.0f}")
     print(f"target {TARGET:.0f} games/s: {'met' if median >= TARGET else 'NOT met'}")

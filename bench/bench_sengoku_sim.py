@@ -6,7 +6,9 @@ variant are measured and reported with no target. Every measurement runs in a fr
 only the simulate() call (seed 1, one worker, no invariant checks, so simulate() plays through the
 engine's fast_playout hook: whole games driven through SengokuState by one loop). With `--repeat N`
 every measurement runs N times; each run is printed and the verdict is taken on the median. Numbers
-are never adjusted; on a shared machine they move with its load, so say what else was running.
+are never adjusted; on a shared machine they move with its load, so say what else was running. The
+heuristic and the name table run compiled when `make fast` built them (validator/native.py), pure Python
+otherwise; the header says which.
 
     .venv/bin/python bench/bench_sengoku_sim.py              # full sizes
     .venv/bin/python bench/bench_sengoku_sim.py --quick      # a tenth of the games
@@ -55,6 +57,17 @@ def _measure(policy: str, games: int, variant: str, repeat: int) -> float:
     return statistics.median(rates)
 
 
+def _engine_kind() -> str:
+    """Which sengoku engine the children import: its heuristic and name table compiled by mypyc (`make fast`), or
+    pure Python."""
+    command = [sys.executable, "-c", "import validator.games.sengoku.policies as m; print(m.__file__)"]
+    where = subprocess.run(command, check=True, capture_output=True, text=True, cwd=ROOT).stdout.strip()
+    if where.endswith(".py"):
+        return "pure Python (`make fast` compiles the hot modules; FUDAYA_PURE=1 ignores them)"
+    return (f"heuristic and name table compiled by mypyc ({Path(where).parent}; `make pure` or FUDAYA_PURE=1 for "
+            "pure Python)")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--quick", action="store_true", help="a tenth of the games (numbers are noisier)")
@@ -67,6 +80,7 @@ def main() -> None:
     scale = 10 if args.quick else 1
     print(f"sengoku simulation benchmark — {os.cpu_count()} CPUs visible, Python {sys.version.split()[0]}")
     print("(one game per match; 4 players; seed 1; one worker)")
+    print(f"engine: {_engine_kind()}")
     rate = _measure("random", GAMES["random"] // scale, "base", args.repeat)
     verdict = "not judged in --quick mode" if args.quick else ("met" if rate >= TARGET_RANDOM else "NOT met")
     print(f"random, base, 1 core: median {rate:,.0f} games/s (target {TARGET_RANDOM:,}/s: {verdict})")

@@ -16,7 +16,7 @@ from validator.engine.policies import find_policy
 from validator.engine.registry import engine_for
 from validator.games.jinzai.determinize import Slot, constrained_deal, deal, determinize
 from validator.games.jinzai.rules import BID_HAND, decode, encode
-from validator.games.jinzai.state import ACQUIRING, SETUP
+from validator.games.jinzai.state import ACQUIRING, FIELDS, SETUP
 from validator.loader import load_game
 from validator.paths import DEFAULT_DECKS_DIR
 from validator.simulate import SimConfig, simulate
@@ -32,7 +32,7 @@ def jinzai():
 
 
 def _public(state, also: frozenset[str] = frozenset()) -> dict[str, str]:
-    return {name: repr(value) for name, value in vars(state).items() if name not in HIDDEN | also}
+    return {name: repr(getattr(state, name)) for name in FIELDS if name not in HIDDEN | also}
 
 
 def _hidden_kinds(state, me: int) -> list[int]:

@@ -15,6 +15,7 @@ from validator.engine.policies import find_policy
 from validator.engine.registry import engine_for
 from validator.games.sangokushi import knowledge
 from validator.games.sangokushi.determinize import determinize
+from validator.games.sangokushi.game import SangokushiGame
 from validator.games.sangokushi.phases import (
     ATTACK_P,
     CAPTURE_P,
@@ -26,7 +27,7 @@ from validator.games.sangokushi.phases import (
 )
 from validator.games.sangokushi.policies import choose
 from validator.games.sangokushi.rules import TAKE, decode
-from validator.games.sangokushi.state import SangokushiGame, SangokushiState
+from validator.games.sangokushi.state import SangokushiState
 from validator.loader import load_game
 from validator.paths import DEFAULT_DECKS_DIR
 from validator.simulate import SimConfig, simulate

@@ -1,5 +1,5 @@
-"""The optional mypyc build (`make fast`: gogyo's and sanguosha's hot modules): used only while it matches
-its sources, and plays the same games.
+"""The optional mypyc build (`make fast`: the hot modules of gogyo, sanguosha, jinzai, sengoku and sangokushi):
+used only while it matches its sources, and plays the same games.
 
 Pure Python is the reference; a compiled module must give every record the pure one gives, seed
 for seed, and a build made from other sources must never be imported.
@@ -59,23 +59,43 @@ def test_a_stale_build_is_ignored_with_a_warning(tmp_path: Path, monkeypatch: py
 
 
 RECORDS = """
-import hashlib, sys
+import hashlib, pickle, random, sys
 from validator.engine.registry import engine_for
 from validator.loader import load_game
 from validator.paths import DEFAULT_DECKS_DIR
 from validator.simulate import SimConfig, simulate
-import validator.games.gogyo.state as state
-import validator.games.sanguosha.stack as stack
+import validator.games.gogyo.state, validator.games.sanguosha.stack, validator.games.jinzai.state
+import validator.games.sengoku.policies, validator.games.sangokushi.state
+print(*(module.__file__.rsplit(".", 1)[-1] for module in (validator.games.gogyo.state, validator.games.sanguosha.stack,
+      validator.games.jinzai.state, validator.games.sengoku.policies, validator.games.sangokushi.state)))
+def digest(records):
+    return hashlib.sha256(repr(records).encode()).hexdigest()
 engine = engine_for(load_game(DEFAULT_DECKS_DIR, "gogyo"))
-print(state.__file__.rsplit(".", 1)[-1], stack.__file__.rsplit(".", 1)[-1])
 for policies in (("random",) * 4, ("greedy",) * 4, ("greedy", "random", "random"), ("random", "greedy")):
-    records = simulate(engine, SimConfig(len(policies), policies, 150, seed=11))
-    print(policies, hashlib.sha256(repr(records).encode()).hexdigest())
+    print(policies, digest(simulate(engine, SimConfig(len(policies), policies, 150, seed=11))))
 engine = engine_for(load_game(DEFAULT_DECKS_DIR, "sanguosha"))
 # an mcts seat clones and deals states (stack frames copied field by field when compiled)
 for policies, matches in ((("random",) * 5, 150), (("greedy",) * 6, 40), (("mcts:5", "greedy", "random"), 2)):
-    records = simulate(engine, SimConfig(len(policies), policies, matches, seed=11, check_invariants=True))
-    print(policies, hashlib.sha256(repr(records).encode()).hexdigest())
+    config = SimConfig(len(policies), policies, matches, seed=11, check_invariants=True)
+    print(policies, digest(simulate(engine, config)))
+# Each through the game's own playout and, invariants checked, through the State API; the engine pickled first, as
+# a spawned worker gets it; a state played on after a pickle and after a clone.
+for name in ("jinzai", "sengoku", "sangokushi"):
+    engine = pickle.loads(pickle.dumps(engine_for(load_game(DEFAULT_DECKS_DIR, name))))
+    for game in (engine, engine.with_rules(variant="riichi")) if name == "sengoku" else (engine,):
+        for policies, matches, invariants in ((("random",) * 4, 100, False), (("greedy",) * 4, 40, False),
+                                              (("greedy", "random", "random"), 40, True),
+                                              (("mcts:5", "greedy", "random"), 2, True)):
+            config = SimConfig(len(policies), policies, matches, seed=11, check_invariants=invariants)
+            print(name, policies, invariants, digest(simulate(game, config)))
+    state, rng = engine.new_initial_state(random.Random(3), 4), random.Random(5)
+    for _ in range(40):
+        if not state.is_terminal():
+            state.apply_action(rng.choice(list(state.legal_actions())))
+    for copy in (pickle.loads(pickle.dumps(state)), state.clone()):
+        while not copy.is_terminal():
+            copy.apply_action(copy.legal_actions()[0])
+        print(name, "played on", copy.returns())
 """
 
 
@@ -95,5 +115,5 @@ def test_the_compiled_engine_plays_the_same_games_as_pure_python(tmp_path: Path)
     subprocess.run([sys.executable, "-c", compile_unoptimised], check=True, capture_output=True, env=env)
     compiled = _records(env)
     pure = _records({**env, "FUDAYA_PURE": "1"})
-    assert compiled[0] == "so so" and pure[0] == "py py"
+    assert compiled[0] == "so so so so so" and pure[0] == "py py py py py"
     assert compiled[1:] == pure[1:]

@@ -6,6 +6,7 @@ to the records the harness's generic play_game produces with the same policies, 
 from __future__ import annotations
 
 import dataclasses
+import pickle
 import random
 import subprocess
 import sys
@@ -13,7 +14,8 @@ import sys
 import pytest
 
 from validator.engine.policies import find_policy
-from validator.games.jinzai.state import JinzaiGame, JinzaiState
+from validator.games.jinzai.game import JinzaiGame
+from validator.games.jinzai.state import FIELDS, JinzaiState
 from validator.loader import load_game
 from validator.paths import DEFAULT_DECKS_DIR
 from validator.simulate import SimConfig, play_match, simulate
@@ -74,15 +76,34 @@ def test_later_deals_draw_from_the_same_generator(game):
 def test_playing_on_a_clone_leaves_the_original_untouched(game):
     state = game.new_initial_state(random.Random(5), 4)
     random_walk(state, random.Random(6), steps=40)
-    before = {name: repr(value) for name, value in vars(state).items() if name != "chance"}
+    before = {name: repr(getattr(state, name)) for name in FIELDS if name != "chance"}
     observation = state.observation(state.current_player())
     copy = state.clone(chance=random.Random(99))
     assert copy.legal_actions() == state.legal_actions() and copy.observation(copy.current_player()) == observation
     random_walk(copy, random.Random(7))
     copy.check_invariants()
     assert copy.is_terminal() and not state.is_terminal()
-    assert {name: repr(value) for name, value in vars(state).items() if name != "chance"} == before
+    assert {name: repr(getattr(state, name)) for name in FIELDS if name != "chance"} == before
     state.check_invariants()
+
+
+def test_a_clone_and_a_pickle_have_every_field_and_share_nothing_that_changes(game):
+    state = game.new_initial_state(random.Random(5), 4)
+    random_walk(state, random.Random(6), steps=40)
+    copies = state.clone(), pickle.loads(pickle.dumps(state))
+    assert copies[1].chance.getstate() == state.chance.getstate()
+    for copy in copies:
+        assert copy.codes is copy.game.codes and copy.menus is copy.game.menus
+        for name in FIELDS:
+            value = getattr(state, name)
+            assert name in ("game", "chance") or repr(getattr(copy, name)) == repr(value), name
+            if isinstance(value, list) and name != "_singles":  # a decision's options are made anew, never changed
+                assert getattr(copy, name) is not value, name
+        rows, copied = state.hands + state.picked + state.cols, copy.hands + copy.picked + copy.cols
+        assert all(a is not b for a, b in zip(rows, copied))
+    if not hasattr(state, "__dict__"):
+        pytest.skip("compiled by `make fast`: no __dict__ to compare (test_native plays both builds alike)")
+    assert vars(state).keys() == {*FIELDS, "codes", "menus"}  # FIELDS: what a pickle carries
 
 
 def test_a_clone_shares_chance_unless_given_one(game):

@@ -10,6 +10,7 @@ import random
 import re
 import sys
 
+from validator.games.sangokushi.game import SangokushiGame
 from validator.games.sangokushi.phases import (
     CAPTURE_P,
     DAMAGE_P,
@@ -45,7 +46,7 @@ from validator.games.sangokushi.rules import (
     SangokushiRules,
     encode,
 )
-from validator.games.sangokushi.state import SangokushiGame, SangokushiState
+from validator.games.sangokushi.state import SangokushiState
 from validator.games.sangokushi.tables import Board, Generals
 
 RULES = {"deal_size": {"2": 7, "3": 10, "4": 12, "5": 14, "6": 16},

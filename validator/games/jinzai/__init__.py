@@ -1,13 +1,21 @@
 """人材登用 (jinzai, working title): engine, scoring, greedy heuristic, rulebook oracle and determinizer (for mcts),
-exported as SPEC."""
+exported as SPEC.
+
+The hot modules may also exist compiled (`make fast`, validator/native.py): a fresh build is put
+in front of this package's path before any of them is imported.
+"""
 from __future__ import annotations
 
-from ...engine.scoring import from_oracle
-from ...engine.spec import GameSpec, TableCost
-from .claims import JinzaiOracle
-from .determinize import determinize
-from .policies import choose
-from .state import JinzaiGame
+from ...native import native_path
+
+__path__[:0] = native_path(__name__)  # noqa: F821 - a package's __path__ is set before its __init__ runs
+
+from ...engine.scoring import from_oracle  # noqa: E402 - after the path, so compiled modules are found
+from ...engine.spec import GameSpec, TableCost  # noqa: E402
+from .claims import JinzaiOracle  # noqa: E402
+from .determinize import determinize  # noqa: E402
+from .game import JinzaiGame  # noqa: E402
+from .policies import choose  # noqa: E402
 
 SPEC = GameSpec(name="jinzai", engine=JinzaiGame.from_model, greedy=choose, oracle=JinzaiOracle.from_model,
                 rules_schema="rules/jinzai.schema.json",

@@ -1,6 +1,6 @@
 """人材登用 (jinzai) rulebook oracle: scores the public tiles a rulebook writes and lists the engine's clarifications.
 
-An adapter over the rules engine (state.JinzaiGame, scoring.ScoringRules); it adds no rules
+An adapter over the rules engine (game.JinzaiGame, scoring.ScoringRules); it adds no rules
 of its own.
 
 Token syntax — a "hand" in a jinzai example is one player's public tiles (獲得牌), written as one
@@ -30,9 +30,9 @@ from typing import TYPE_CHECKING
 
 from ...model import Game as GameModel
 from ...wording import counted
+from .game import JinzaiGame
 from .rules import CLARIFICATIONS, kind_label
 from .scoring import STAR
-from .state import JinzaiGame
 
 if TYPE_CHECKING:
     from ...engine.claims import ClarificationRef, HandScoreClaim

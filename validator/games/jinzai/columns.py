@@ -35,6 +35,9 @@ class ColumnCodes:
         #: column -> a mask that clears that column's share of a packed key (a trickster put on top)
         self.clear = tuple(~((1 << bits) - 1 << bits * c) for c in range(columns))
         self._scores: dict[int, tuple[int, int]] = {}
+        #: packed key -> the greedy heuristic's value of a seat, filled by policies.py: a memo that lives as long
+        #: as these tables (kept here, not in a weak mapping: compiled by mypyc, this class takes no weak reference)
+        self.heuristic_values: dict[int, int] | None = None
 
     def key(self, codes: Sequence[int]) -> int:
         """The packed key of counted lengths of one seat's column codes."""

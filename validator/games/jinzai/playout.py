@@ -18,7 +18,7 @@ from ...engine.policies import RandomPolicy
 from .rules import CODEC
 
 if TYPE_CHECKING:
-    from .state import JinzaiGame
+    from .game import JinzaiGame
 
 # A match's record fields, in validator.simulate.GameRecord order.
 RecordFields = tuple[int, int, str, tuple[int, ...], tuple[int, ...], int, tuple[int, ...], int, int,

@@ -12,7 +12,6 @@ column's share of the key, and adding n tiles of a number shifts its stack code 
 from __future__ import annotations
 
 import random
-import weakref
 from collections.abc import Sequence
 from typing import Any
 
@@ -37,9 +36,6 @@ class _Values(dict[int, int]):
         return value
 
 
-_VALUES: weakref.WeakKeyDictionary[ColumnCodes, _Values] = weakref.WeakKeyDictionary()
-
-
 class _Seat:
     """One seat's columns as the heuristic reads them: stack codes, packed key, mask of non-empty columns."""
 
@@ -54,11 +50,11 @@ class _Judge:
 
     def __init__(self, obs: Any) -> None:
         self.obs = obs
-        self.tables = tables = obs.game.codes
-        values = _VALUES.get(tables)
+        self.tables: ColumnCodes = obs.game.codes
+        tables, values = self.tables, self.tables.heuristic_values
         if values is None:
-            values = _VALUES[tables] = _Values(tables)
-        self.values = values
+            values = tables.heuristic_values = _Values(tables)
+        self.values: dict[int, int] = values
 
     def seat(self, codes: Sequence[int]) -> _Seat:
         filled = 0
@@ -111,7 +107,7 @@ class _Judge:
         kind, x, y = action >> KIND_SHIFT, action >> SHIFT & MASK, action & MASK
         if kind == BID_PUBLIC:  # the top tile leaves, the hand tile joins
             now, put = self.popped(mine, x)
-            loss: float = self.gain(now, y) + values[now.key] - values[mine.key]
+            loss = float(self.gain(now, y) + values[now.key] - values[mine.key])  # a float compiled too (mypyc)
         else:
             now, loss, put = mine, 0.0, x
         value = loss

@@ -1,7 +1,7 @@
 """人材登用 (jinzai): rules engine — deal, hidden placement, four rounds of bid/judge/acquire, VP, repeated games.
 
-Shape (OpenSpiel): `JinzaiGame` (immutable rules, tile table and lookup tables built from the loaded
-deck) deals `JinzaiState`s; a state is one whole match (games repeat until someone has the winning VP,
+Shape (OpenSpiel): `JinzaiGame` (game.py: immutable rules, tile table and lookup tables built from the
+loaded deck) deals `JinzaiState`s; a state is one whole match (games repeat until someone has the winning VP,
 because the next game's start player and the match's tie-break depend on how the last game went) and
 is mutated in place.
 
@@ -17,16 +17,10 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, field
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING
 
 from ...engine.api import TERMINAL, Action, InvariantError, Outcome, Seat, best_seats
-from ...engine.match import FixedGamesMatch
-from ...model import Game as GameModel
-from .columns import ColumnCodes
-from .playout import JinzaiPlayout
 from .rules import (
-    ACTION_KINDS,
     BID_HAND,
     BID_PUBLIC,
     CODEC,
@@ -38,16 +32,17 @@ from .rules import (
     TAKE_BID,
     TAKE_POOL,
     JinzaiObservation,
-    JinzaiRules,
     PublicRecord,
-    counted_kinds,
     describe,
     kind_label,
 )
-from .scoring import BUN, ScoringRules, TileTable, build_tile_table
+from .scoring import BUN
 from .scoring import STAR as STAR_KIND
 
-__all__ = ["JinzaiGame", "JinzaiState", "JinzaiObservation"]
+if TYPE_CHECKING:
+    from .game import JinzaiGame
+
+__all__ = ["FIELDS", "JinzaiState", "JinzaiObservation"]
 
 # Stages of a game.
 SETUP, BIDDING, ACQUIRING, OVER, SCORING = range(5)
@@ -91,97 +86,14 @@ class Menus:
         self.directions = (0, 1)  # ROTATE's y: clockwise, counter-clockwise
 
 
-@dataclass(frozen=True)
-class JinzaiGame(FixedGamesMatch):
-    """Immutable rules, tile table, scorer and lookup tables; deals new matches."""
-
-    engine: ClassVar[str] = "jinzai"
-    name: str
-    rules: JinzaiRules
-    table: TileTable
-    scoring: ScoringRules
-    min_players: int
-    max_players: int
-    play_minutes: tuple[int, int]
-    action_kinds: tuple[str, ...] = ACTION_KINDS
-    match_note: str = ("a match is one record: games repeat inside it until someone has the winning VP (the "
-                       "'games' counter says how many); turns, scores (VP) and ending are per match")
-    codes: ColumnCodes = field(init=False, repr=False, compare=False)
-    menus: Menus = field(init=False, repr=False, compare=False)
-    _sides: dict[tuple[int, ...], int] = field(init=False, repr=False, compare=False)
-    rank_keys: tuple[tuple[int, ...], ...] = field(init=False, repr=False, compare=False)
-
-    def __post_init__(self) -> None:
-        # Judging order per pool side and kind: 文 space high first, 武 space low first, a trickster below
-        # every number (clarification "trickster-rank").
-        kinds = range(self.table.columns + 1)
-        object.__setattr__(self, "rank_keys", tuple(
-            tuple(LAST if k == STAR_KIND else sign * k for k in kinds) for sign in (-1, 1)))  # SIDE_BUN, SIDE_BU
-        object.__setattr__(self, "codes", ColumnCodes(self.table, self.scoring))
-        object.__setattr__(self, "menus", Menus(self.table.columns, self.max_players))
-        object.__setattr__(self, "_sides", {})
-
-    @classmethod
-    def from_model(cls, model: GameModel) -> JinzaiGame:
-        rules = JinzaiRules.from_mapping(model.rules)
-        table = build_tile_table([copy for deck in model.decks for copy in deck.copies()], model.rules)
-        low, high = model.players
-        return cls(model.id, rules, table, ScoringRules.from_mapping(model.rules, table), low, high,
-                   model.play_minutes)
-
-    def tiles_for(self, num_players: int) -> list[int]:
-        """Tile ids in play: all of them, or without the removed numbers for 3 players."""
-        removed = self.rules.three_player_removed_numbers if num_players == 3 else ()
-        return [t for t, kind in enumerate(self.table.kinds) if kind not in removed]
-
-    def new_initial_state(self, rng: random.Random, num_players: int, *, first_player: Seat | None = None,
-                          previous_scores: Sequence[Sequence[int]] = ()) -> JinzaiState:
-        if not self.min_players <= num_players <= self.max_players:
-            raise ValueError(f"{self.name} is for {self.min_players}-{self.max_players} players, not {num_players}")
-        start = rng.randrange(num_players) if first_player is None else first_player
-        return JinzaiState(self, rng, num_players, start)  # the harness's chance generator, not a private one
-
-    def action_kind(self, action: Action) -> int:
-        return action >> KIND_SHIFT
-
-    def fast_playout(self, policies: Sequence[Any]) -> Any:
-        """The harness's whole-match player: this game's State driven through its own methods (playout.py)."""
-        return JinzaiPlayout(self, policies)
-
-    def side_for(self, kinds: Sequence[int]) -> int:
-        """The pool space: the type whose numbers add up to more (the seed's 文7・武3・武5 -> 武官, 7 < 8).
-
-        One type only: its space. Equal sums: the type of the highest single number (clarification
-        "pool-side"). Tricksters add nothing; tricksters only -> 文官.
-        """
-        bun = sum(k for k in kinds if k != STAR_KIND and self.table.type_of[k] == BUN)
-        bu = sum(k for k in kinds if k != STAR_KIND and self.table.type_of[k] != BUN)
-        if bun != bu:
-            return SIDE_BUN if bun > bu else SIDE_BU
-        numbers = [k for k in kinds if k != STAR_KIND]
-        if not numbers:
-            return SIDE_BUN
-        return SIDE_BUN if self.table.type_of[max(numbers)] == BUN else SIDE_BU
-
-    def side_of_counts(self, counts: Sequence[int]) -> int:
-        """side_for of a pool given as counts per kind (memoised: a few dozen pools occur)."""
-        key = tuple(counts)
-        side = self._sides.get(key)
-        if side is None:
-            side = self._sides[key] = self.side_for(counted_kinds(key))
-        return side
-
-
-# Mutable containers of a state: flat lists, and lists of lists (copied one level deeper by clone).
-_FLAT = ("held", "filled", "star_top", "pool", "aside", "bids", "dup", "pending", "places", "vp", "game_totals")
-_NESTED = ("hands", "picked", "cols")
-
-
 class JinzaiState:
     """A match in progress; apply_action mutates it in place (clone() for a throwaway copy)."""
 
-    def __init__(self, game: JinzaiGame, chance: random.Random, num_players: int, first_player: Seat) -> None:
+    def __init__(self, game: JinzaiGame, chance: random.Random, num_players: int, first_player: Seat, *,
+                 blank: bool = False) -> None:
         self.game, self.chance, self.num_players = game, chance, num_players
+        if blank:  # clone() and unpickling set every other field
+            return
         self.codes, self.menus = game.codes, game.menus
         self.deck = tuple(game.table.kinds[t] for t in game.tiles_for(num_players))  # kinds in tile-id order
         self.others = tuple(tuple(t for t in range(num_players) if t != s) for s in range(num_players))
@@ -278,16 +190,37 @@ class JinzaiState:
         self.filled[seat], self.star_top[seat] = _column_masks(self.cols[seat])
 
     def clone(self, chance: random.Random | None = None) -> JinzaiState:
-        """An independent copy sharing the immutable game and, unless given another, the chance generator."""
-        copy = object.__new__(JinzaiState)
-        copy.__dict__.update(self.__dict__)
-        for name in _FLAT:
-            setattr(copy, name, list(getattr(self, name)))
-        for name in _NESTED:
-            setattr(copy, name, [list(row) for row in getattr(self, name)])
-        if chance is not None:
-            copy.chance = chance
+        """An independent copy sharing the immutable game and, unless given another, the chance generator.
+
+        Every field is set by name (compiled by mypyc, a state has no __dict__ to copy): the lists are
+        copied (the per-seat ones one level deeper), everything else is immutable and shared."""
+        copy = JinzaiState(self.game, self.chance if chance is None else chance, self.num_players, 0, blank=True)
+        copy.codes, copy.menus, copy.deck, copy.others, copy.orders = self.codes, self.menus, self.deck, self.others, \
+            self.orders
+        copy.bun_columns, copy.games_played, copy.turns, copy.end_reason = self.bun_columns, self.games_played, \
+            self.turns, self.end_reason
+        copy.forced_duplicates, copy.pool_taken, copy.rotations, copy.gifts, copy.second_place_by_2 = \
+            self.forced_duplicates, self.pool_taken, self.rotations, self.gifts, self.second_place_by_2
+        copy._returns, copy._singles, copy._outer, copy._inner = self._returns, self._singles, self._outer, self._inner
+        copy.player, copy._phase, copy._count = self.player, self._phase, self._count
+        copy.pool_mask, copy.pool_count, copy.out, copy.may_hold = self.pool_mask, self.pool_count, self.out, \
+            self.may_hold
+        copy.effect, copy.effect_seat, copy.rotatable = self.effect, self.effect_seat, self.rotatable
+        copy.start, copy.next_start, copy.round, copy.stage, copy.step = self.start, self.next_start, self.round, \
+            self.stage, self.step
+        copy.due, copy.star_seat, copy.pool_side = self.due, self.star_seat, self.pool_side
+        copy.held, copy.filled, copy.star_top = self.held[:], self.filled[:], self.star_top[:]
+        copy.pool, copy.aside, copy.bids, copy.dup = self.pool[:], self.aside[:], self.bids[:], self.dup[:]
+        copy.pending, copy.places, copy.vp, copy.game_totals = self.pending[:], self.places[:], self.vp[:], \
+            self.game_totals[:]
+        copy.hands = [row[:] for row in self.hands]
+        copy.picked = [row[:] for row in self.picked]
+        copy.cols = [row[:] for row in self.cols]
         return copy
+
+    def __reduce__(self) -> tuple[object, ...]:
+        """Pickled field by field (compiled by mypyc, a state has no __dict__ for pickle to take)."""
+        return _unpickle, (tuple(getattr(self, name) for name in FIELDS),)
 
     # -- the pending decision ---------------------------------------------------------------------
     def _decide(self) -> None:
@@ -730,6 +663,25 @@ class JinzaiState:
                 expected += 1 if self.stage == BIDDING and self.bids[seat] < 0 else 0
             if count != expected:
                 raise InvariantError(f"seat {seat} holds {count} tiles in round {self.round}, expected {expected}")
+
+
+# Every field of a state but the game's lookup tables (codes, menus), for pickling: unpickling takes those from
+# the game, as a clone shares them (tests check the list against an interpreted state's fields).
+FIELDS = ("game", "chance", "num_players", "deck", "others", "orders", "bun_columns", "vp",
+          "games_played", "turns", "game_totals", "forced_duplicates", "pool_taken", "rotations", "gifts",
+          "second_place_by_2", "end_reason", "_returns", "_singles", "_outer", "_inner", "hands", "held", "pool",
+          "aside", "pool_mask", "pool_count", "cols", "filled", "star_top", "picked", "bids", "out", "dup", "pending",
+          "may_hold", "effect", "effect_seat", "rotatable", "start", "next_start", "round", "stage", "step", "due",
+          "places", "star_seat", "pool_side", "player", "_phase", "_count")
+
+
+def _unpickle(values: tuple[object, ...]) -> JinzaiState:
+    game, chance, num_players = values[:3]
+    state = JinzaiState(game, chance, num_players, 0, blank=True)  # type: ignore[arg-type]
+    for name, value in zip(FIELDS, values):
+        setattr(state, name, value)
+    state.codes, state.menus = state.game.codes, state.game.menus
+    return state
 
 
 # apply_action's handlers by action kind (index 0 is no kind: apply_action rejects it first).

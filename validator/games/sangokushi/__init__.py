@@ -1,14 +1,22 @@
 """三国志演義 war game (sangokushi): engine, data checks, greedy heuristic, rulebook oracle and determinizer
-(for the mcts policy), as SPEC."""
+(for the mcts policy), as SPEC.
+
+The hot modules may also exist compiled (`make fast`, validator/native.py): a fresh build is put
+in front of this package's path before any of them is imported.
+"""
 from __future__ import annotations
 
-from ...engine.scoring import from_oracle
-from ...engine.spec import GameSpec, TableCost
-from .claims import SangokushiOracle
-from .data import check
-from .determinize import determinize
-from .policies import choose
-from .state import SangokushiGame
+from ...native import native_path
+
+__path__[:0] = native_path(__name__)  # noqa: F821 - a package's __path__ is set before its __init__ runs
+
+from ...engine.scoring import from_oracle  # noqa: E402 - after the path, so compiled modules are found
+from ...engine.spec import GameSpec, TableCost  # noqa: E402
+from .claims import SangokushiOracle  # noqa: E402
+from .data import check  # noqa: E402
+from .determinize import determinize  # noqa: E402
+from .game import SangokushiGame  # noqa: E402
+from .policies import choose  # noqa: E402
 
 SPEC = GameSpec(name="sangokushi", engine=SangokushiGame.from_model, greedy=choose,
                 oracle=SangokushiOracle.from_model, data_checks=check, rules_schema="rules/sangokushi.schema.json",

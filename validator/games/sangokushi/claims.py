@@ -26,8 +26,8 @@ from typing import TYPE_CHECKING
 
 from ...model import Game as GameModel
 from .battle import affiliation_bonus
+from .game import SangokushiGame
 from .rules import CLARIFICATIONS, METHOD_LABELS, METHODS
-from .state import SangokushiGame
 
 if TYPE_CHECKING:
     from ...engine.claims import ClarificationRef, HandScoreClaim

@@ -33,6 +33,8 @@ from .rules import (
     DONE,
     DRAW,
     KEEP,
+    KIND_SHIFT,
+    MASK,
     PASS,
     RECOVER,
     RECRUIT,
@@ -91,9 +93,8 @@ def choose(obs: SangokushiObservation, legal: Sequence[Action], rng: random.Rand
     gen = obs.game.generals
     phase = obs.phase
     by_kind: dict[int, list[int]] = {}
-    for action in legal:
-        kind, x = decode(action)
-        by_kind.setdefault(kind, []).append(x)
+    for action in legal:  # decode(action), inline: this loop runs for every legal action of every decision
+        by_kind.setdefault(action >> KIND_SHIFT, []).append(action & MASK)
     if ATTACK in by_kind or PASS in by_kind:
         return _turn(obs, by_kind, gen)
     if phase == PAY_P or phase == SHED_P:

@@ -16,7 +16,7 @@ from ...engine.api import Action, Clarification, Seat, rule
 from .knowledge import Known
 
 if TYPE_CHECKING:
-    from .state import SangokushiGame
+    from .game import SangokushiGame
 
 GAME = "sangokushi"
 STATS = ("valor", "command", "strategy")                 # 武勇 采配 知略: what a battle method compares

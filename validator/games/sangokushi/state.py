@@ -6,19 +6,15 @@ decisions (add one card, then done), so a legal-action list never grows beyond t
 Dice are drawn from the `chance` generator the harness passes in, at the moment the rules roll them;
 decisions with a single sensible outcome (the last card to turn face down, a draw when the pool is
 empty) are taken by the engine rather than asked. The battle's rounds and aftermath live in
-battle.py; this module holds the game, the state and the turn.
+battle.py; this module holds the state and the turn, game.py the game that deals it.
 """
 from __future__ import annotations
 
 import random
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
-from typing import ClassVar
+from typing import TYPE_CHECKING
 
 from ...engine.api import TERMINAL, Action, InvariantError, Outcome, Seat, best_seats
-from ...engine.match import FixedGamesMatch
-from ...model import Game as GameModel
-from ...wording import counted
 from . import battle, economy, knowledge
 from .phases import (
     ATTACK_P,
@@ -40,7 +36,6 @@ from .phases import (
     TURN,
 )
 from .rules import (
-    ACTION_KINDS,
     ATTACK,
     COMMIT,
     DAMAGE,
@@ -49,7 +44,6 @@ from .rules import (
     DONE,
     DRAW,
     KEEP,
-    KIND_SHIFT,
     PASS,
     PAY,
     RECOVER,
@@ -62,11 +56,12 @@ from .rules import (
     SPEND,
     TAKE,
     SangokushiObservation,
-    SangokushiRules,
     decode,
     encode,
 )
-from .tables import Board, Generals, general_copies
+
+if TYPE_CHECKING:
+    from .game import SangokushiGame
 
 COUNTERS = ("attacks", "neutral_captures", "battles", "refusals", "rounds", "ties", "attacker_wins",
             "defender_wins", "captures", "kills", "returns", "released", "lord_deaths", "end_rolls", "recoveries",
@@ -79,64 +74,14 @@ _ATTACK, _PAY, _COMMIT, _DAMAGE, _KEEP, _RELEASE, _SHED, _SPEND, _RESTORE, _TAKE
     encode(k) for k in (ATTACK, PAY, COMMIT, DAMAGE, KEEP, RELEASE, SHED, SPEND, RESTORE, TAKE, DISCARD))
 
 
-@dataclass(frozen=True)
-class SangokushiGame(FixedGamesMatch):
-    """Immutable rules, generals and board; deals new games."""
-
-    engine: ClassVar[str] = "sangokushi"
-    name: str
-    rules: SangokushiRules
-    generals: Generals
-    board: Board
-    min_players: int
-    max_players: int
-    play_minutes: tuple[int, int]
-    action_kinds: tuple[str, ...] = ACTION_KINDS
-
-    @classmethod
-    def from_model(cls, model: GameModel) -> SangokushiGame:
-        rules = SangokushiRules.from_mapping(model.rules)
-        if not model.maps:
-            raise ValueError(f"{model.id}: the sangokushi engine needs a map component")
-        return cls.build(model.id, rules, Generals.from_copies(general_copies(model), rules),
-                         Board.from_map(model.maps[0]), model.players, model.play_minutes)
-
-    @classmethod
-    def build(cls, name: str, rules: SangokushiRules, generals: Generals, board: Board, players: tuple[int, int],
-              play_minutes: tuple[int, int]) -> SangokushiGame:
-        """The game for the player counts the data can serve: a deal size, start areas, a target and a pile left."""
-        served = [n for n in range(players[0], players[1] + 1)
-                  if n in rules.deal_size and n in board.start_areas and n in board.victory_points
-                  and n * rules.deal_size[n] < len(generals)]
-        if not served or served[0] != players[0]:
-            raise ValueError(f"{name}: {counted(len(generals), 'general')} cannot serve "
-                             f"{counted(players[0], 'player')}")
-        top = served[0]
-        while top + 1 in served:
-            top += 1
-        return cls(name, rules, generals, board, players[0], top, play_minutes)
-
-    def new_initial_state(self, rng: random.Random, num_players: int, *, first_player: Seat | None = None,
-                          previous_scores: Sequence[Sequence[int]] = ()) -> SangokushiState:
-        if not self.min_players <= num_players <= self.max_players:
-            raise ValueError(f"{self.name} is for {self.min_players}-{self.max_players} players, not {num_players}")
-        deck = list(range(len(self.generals)))
-        rng.shuffle(deck)
-        starts = list(self.board.start_areas[num_players])
-        rng.shuffle(starts)
-        start = rng.randrange(num_players) if first_player is None else first_player
-        return SangokushiState(self, rng, num_players, deck, starts, start)
-
-    def action_kind(self, action: Action) -> int:
-        return action >> KIND_SHIFT
-
-
 class SangokushiState:
     """One game in progress; apply_action mutates it in place, clone() copies it (sharing `chance`)."""
 
     def __init__(self, game: SangokushiGame, chance: random.Random, num_players: int, deck: list[int],
-                 starts: Sequence[int], first_player: Seat) -> None:
+                 starts: Sequence[int], first_player: Seat, *, blank: bool = False) -> None:
         self.game, self.chance, self.n = game, chance, num_players
+        if blank:  # clone() and unpickling set every other field
+            return
         self.rules, self.gen, self.board = game.rules, game.generals, game.board
         self.deal, self.target = game.rules.deal_size[num_players], game.board.victory_points[num_players]
         self.deck = deck
@@ -173,8 +118,20 @@ class SangokushiState:
         self._legal: list[Action] | None = None
 
     def clone(self) -> SangokushiState:
-        other = SangokushiState.__new__(SangokushiState)
-        other.__dict__.update(self.__dict__)
+        """Every field set by name (compiled by mypyc, a state has no __dict__ to copy): the lists and dicts
+        are copied (the per-seat and per-side ones one level deeper), everything else is immutable and shared."""
+        other = SangokushiState(self.game, self.chance, self.n, [], (), 0, blank=True)
+        other.rules, other.gen, other.board, other.deal, other.target = self.rules, self.gen, self.board, self.deal, \
+            self.target
+        other.starts, other.first_player, other.turn_player, other.player = self.starts, self.first_player, \
+            self.turn_player, self.player
+        other.phase, other.turns, other.passes_in_row, other.pending = self.phase, self.turns, self.passes_in_row, \
+            self.pending
+        other.spent_owner, other.area, other.revealed, other.method = self.spent_owner, self.area, self.revealed, \
+            self.method
+        other.damage, other.damaged, other.winner, other.shed_seat = self.damage, self.damaged, self.winner, \
+            self.shed_seat
+        other.dead_lords, other.end_reason, other.known_view = self.dead_lords, self.end_reason, self.known_view
         other.deck, other.pool, other.removed = self.deck[:], self.pool[:], self.removed[:]
         other.hands, other.used = [h[:] for h in self.hands], [u[:] for u in self.used]
         other.owner, other.points = self.owner[:], self.points[:]
@@ -184,6 +141,10 @@ class SangokushiState:
         other.known = [dict(known) for known in self.known]
         other._legal = None
         return other
+
+    def __reduce__(self) -> tuple[object, ...]:
+        """Pickled field by field (compiled by mypyc, a state has no __dict__ for pickle to take)."""
+        return _unpickle, (tuple(getattr(self, name) for name in FIELDS),)
 
     def seat_labels(self) -> dict[str, tuple[str, ...]]:
         """Each seat's start area (seed 2.4), so the report can ask whether a start area is too strong."""
@@ -468,3 +429,19 @@ class SangokushiState:
         from .invariants import check
 
         check(self)
+
+
+# Every field of a state, for pickling (tests check the list against an interpreted state's fields).
+FIELDS = ("game", "chance", "n", "rules", "gen", "board", "deal", "target", "deck", "hands", "used", "pool", "removed",
+          "owner", "points", "starts", "first_player", "turn_player", "player", "phase", "turns", "passes_in_row",
+          "spent", "spent_owner", "pending", "eligible", "area", "sides", "up", "seats", "revealed", "method",
+          "damage", "damaged", "captured", "winner", "shed_seat", "dead_lords", "counts", "end_reason", "known",
+          "known_view", "_legal")
+
+
+def _unpickle(values: tuple[object, ...]) -> SangokushiState:
+    game, chance, n = values[:3]
+    state = SangokushiState(game, chance, n, [], (), 0, blank=True)  # type: ignore[arg-type]
+    for name, value in zip(FIELDS, values):
+        setattr(state, name, value)
+    return state

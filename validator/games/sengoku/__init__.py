@@ -1,14 +1,22 @@
 """漢字と家紋の戦国武将カードゲーム (sengoku): engine, name table, data checks, greedy heuristic, oracle and the
-search's determinizer, as SPEC."""
+search's determinizer, as SPEC.
+
+The hot modules may also exist compiled (`make fast`, validator/native.py): a fresh build is put
+in front of this package's path before any of them is imported.
+"""
 from __future__ import annotations
 
-from ...engine.scoring import from_oracle
-from ...engine.spec import GameSpec, TableCost
-from .claims import SengokuOracle
-from .data import check
-from .determinize import determinize
-from .policies import choose
-from .state import SengokuGame
+from ...native import native_path
+
+__path__[:0] = native_path(__name__)  # noqa: F821 - a package's __path__ is set before its __init__ runs
+
+from ...engine.scoring import from_oracle  # noqa: E402 - after the path, so compiled modules are found
+from ...engine.spec import GameSpec, TableCost  # noqa: E402
+from .claims import SengokuOracle  # noqa: E402
+from .data import check  # noqa: E402
+from .determinize import determinize  # noqa: E402
+from .policies import choose  # noqa: E402
+from .state import SengokuGame  # noqa: E402
 
 SPEC = GameSpec(name="sengoku", engine=SengokuGame.from_model, greedy=choose, oracle=SengokuOracle.from_model,
                 data_checks=check, rules_schema="rules/sengoku.schema.json",

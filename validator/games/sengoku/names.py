@@ -11,12 +11,16 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from ...engine.frozen import reduce_frozen
 from ...model import CardCopy
 
 
 @dataclass(frozen=True)
 class NameTable:
     """Card types, crests and names of one deck, with memoised packing."""
+
+    def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
+        return reduce_frozen(self)  # spawned workers get it pickled, also when compiled
 
     type_of: tuple[int, ...]                   # physical card -> type
     type_label: tuple[str, ...]                # type -> 武田 / 信
