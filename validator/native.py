@@ -27,7 +27,9 @@ from .paths import PROJECT_ROOT
 # Per game package: the modules whose loops dominate a simulation (measured with perf: the state's
 # run loop, the scorer's search and memo, the greedy policy). The game's dataclass (game.py) mixes
 # in an interpreted base and stays pure. sanguosha: the state, its stack of steps and every rule
-# module (random 5-player games 3.4x the pure engine's speed, bench/bench_sanguosha_sim.py).
+# module (random 5-player games 3.4x the pure engine's speed, bench/bench_sanguosha_sim.py), and
+# its heuristic, half of a search's time (greedy 5-player: 200 games 1.38 -> 0.61 s; a pimc:50 seat
+# among four greedy 5.8 -> 2.4 s a match).
 # jinzai, sengoku, sangokushi (cProfile, then kept only where compiling paid; one core, 2026-11-28,
 # greedy 4-player matches/s and ms a match of an mcts:50 seat among three greedy, pure -> compiled):
 # jinzai 518 -> 1,224/s and 1,414 -> 625 ms (rules, scoring, determinize gained nothing);
@@ -37,7 +39,7 @@ from .paths import PROJECT_ROOT
 COMPILED: dict[str, tuple[str, ...]] = {
     "validator.games.gogyo": ("state", "scoring", "orders", "tables", "cards", "rules", "policies", "playout"),
     "validator.games.sanguosha": ("stack", "state", "options", "flow", "damage", "cards", "skills", "turn", "setup",
-                                  "playout", "views", "invariants"),
+                                  "playout", "views", "invariants", "policies"),
     "validator.games.jinzai": ("state", "policies", "columns", "playout"),
     "validator.games.sengoku": ("policies", "names"),
     "validator.games.sangokushi": ("state", "views", "policies", "knowledge", "battle", "economy", "determinize"),
