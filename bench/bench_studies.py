@@ -20,13 +20,14 @@ from validator.study import play_studies, simulate_main, studies_wanted
 
 
 def build_in_use() -> str:
-    """Which engine modules run: compiled (`make fast`) or pure Python, per game package."""
-    import importlib
+    """Which build each game plays: how many of its modules run compiled (`make fast`), else pure Python."""
+    from validator.native import COMPILED, native_path
 
     kinds = []
     for name in ("gogyo", "jinzai", "sangokushi", "sanguosha", "sengoku"):
-        module = importlib.import_module(f"validator.games.{name}.state")
-        kinds.append(f"{name} {'compiled' if str(module.__file__).endswith('.so') else 'pure'}")
+        package = f"validator.games.{name}"
+        compiled = len(COMPILED.get(package, ())) if native_path(package) else 0
+        kinds.append(f"{name} {f'{compiled} modules compiled' if compiled else 'pure'}")
     return ", ".join(kinds)
 
 
