@@ -81,6 +81,10 @@ def _plan(base: SimulationPlan, ladder: LadderPlan, policies: Sequence[str], mat
 ALPHA = 0.05  # the chance, over all its looks together, that a pair is shown stronger when it is not
 PAIR_LOOKS = 10  # a pair's records are looked at up to ten times before its cap
 MIN_LOOK = 10  # and never more often than every ten matches
+# A pair also stops, not shown, once its stronger seat is likely no better than the bar: the upper end of
+# a one-sided 90 % interval at or below it. Stopping for futility never makes a pair look stronger, so it
+# costs no error, only a little power (sengoku's mcts:100 at 16 % played 160 matches without it, 40 with).
+FUTILITY_Z = 1.2815515655446004
 
 
 @dataclass(frozen=True)
@@ -105,13 +109,13 @@ class PairTest:
         return cls(bar, cap, every, looks, NormalDist().inv_cdf(1 - ALPHA / (2 * looks)))
 
     def verdict(self, wins: float, finished: int, played: int) -> bool | None:
-        """True: shown stronger; False: it cannot be (its interval lies at or below the bar, or not even
+        """True: shown stronger; False: not shown (likely no better than the bar, FUTILITY_Z, or not even
         winning every match left to the cap would lift it clear); None: play on. Never None at the cap."""
-        low, high = wilson(wins, finished, self.z)
-        if low > self.bar:
+        if wilson(wins, finished, self.z)[0] > self.bar:
             return True
         left = self.cap - played
-        if high <= self.bar or wilson(wins + left, finished + left, self.z)[0] <= self.bar:
+        unlikely = wilson(wins, finished, FUTILITY_Z)[1] <= self.bar
+        if unlikely or wilson(wins + left, finished + left, self.z)[0] <= self.bar:
             return False
         return None
 

@@ -65,8 +65,9 @@ def test_the_pair_test_decides_from_its_widened_interval() -> None:
     assert round(test.z, 3) == 2.807  # one-sided 5 % shared by ten looks
     assert test.verdict(14, 20, 20) is True  # 70 % of 20: clear of 25 % even so widened
     assert test.verdict(8, 20, 20) is None  # 40 %: not yet, and still possible
-    assert test.verdict(0, 20, 20) is None  # even 0 of 20 leaves the bar inside so wide an interval
-    assert test.verdict(1, 40, 40) is False  # 2.5 % of 40: the whole interval below the bar
+    assert test.verdict(3, 20, 20) is None  # 15 % of 20: maybe no better than the bar, but not likely so yet
+    assert test.verdict(0, 20, 20) is False  # 0 of 20: likely no better than the bar (one-sided 90 %)
+    assert test.verdict(6.5, 40, 40) is None and test.verdict(9.5, 60, 60) is False  # 16 %: 40 matches are not enough
     assert test.verdict(38, 150, 150) is None  # 25 % after 150: 50 straight wins would still clear it
     assert test.verdict(45, 180, 180) is False  # 25 % after 180: 20 straight wins would not
     assert test.verdict(60, 200, 200) is not None  # at the cap it always decides
