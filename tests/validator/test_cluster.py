@@ -34,7 +34,7 @@ UNREACHABLE = "tcp://127.0.0.1:1"  # nothing listens on port 1 of this machine
 def address() -> Iterator[str]:
     """A scheduler with two single-threaded worker processes (each behind a nanny that restarts it), on loopback."""
     with distributed.LocalCluster(n_workers=2, processes=True, threads_per_worker=1, host="127.0.0.1",
-                                  dashboard_address=None) as local:
+                                  dashboard_address="127.0.0.1:0") as local:
         yield local.scheduler_address
 
 
@@ -88,6 +88,26 @@ def test_a_worker_that_dies_mid_run_loses_no_match(engine, address) -> None:
         assert before[victim] not in client.run(os.getpid).values()  # it did die
 
 
+def test_a_worker_running_other_code_is_refused_by_name(engine, address) -> None:
+    def other_code(swap: bool) -> None:
+        import validator.cluster
+
+        if swap:
+            validator.cluster.real_digest = validator.cluster.code_digest
+            validator.cluster.code_digest = lambda engine: "other code"
+        else:
+            validator.cluster.code_digest = validator.cluster.real_digest
+
+    with distributed.Client(address, set_as_default=False) as client:
+        client.run(other_code, True)
+        try:
+            with pytest.raises(cluster_module.ClusterError, match=r"^worker tcp://127\.0\.0\.1:\d+ runs other fudaya "
+                               r"code than the machine that asked \(install the same fudaya on every worker\)$"):
+                simulate(engine, replace(GREEDY_4P, cluster=address))
+        finally:
+            client.run(other_code, False)
+
+
 def test_workers_need_no_deck_files(tmp_path: Path, address) -> None:
     """The game is loaded where the command runs and sent whole: its folder may be gone before play."""
     shutil.copytree(DEFAULT_DECKS_DIR / "gogyo", tmp_path / "gogyo")
@@ -136,3 +156,36 @@ def test_without_the_extra_nothing_imports_distributed_and_a_cluster_says_what_t
     done = subprocess.run([sys.executable, "-c", script], cwd=ROOT, capture_output=True, text=True, check=True)
     assert done.stdout.strip() == ("tcp://127.0.0.1:8786: a cluster needs Dask distributed "
                                    "(pip install 'fudaya[cluster]')")
+
+
+def test_a_worker_joining_with_other_code_is_refused_by_its_first_chunk(address) -> None:
+    run = cluster_module._Run("no game", "gogyo", "other code", GREEDY_4P)
+    with distributed.Client(address, set_as_default=False) as client:
+        with pytest.raises(cluster_module.ClusterError, match="runs other fudaya code"):
+            client.submit(cluster_module._play, b"", run, (0, 1), pure=False).result()
+
+
+def test_a_cluster_whose_workers_all_leave_mid_run_is_one_error(engine, monkeypatch) -> None:
+    monkeypatch.setattr(cluster_module, "CONNECT_SECONDS", 1)
+    with distributed.LocalCluster(n_workers=1, processes=True, threads_per_worker=1, host="127.0.0.1",
+                                  dashboard_address="127.0.0.1:0") as local, \
+            distributed.Client(local.scheduler_address, set_as_default=False) as client:
+
+        def leave_at_the_third_match() -> None:  # the worker closes, its nanny too, so nothing starts it again
+            import validator.simulate
+
+            played = validator.simulate.play_match
+            count = [0]
+
+            def play_match(*args, **kwargs):
+                count[0] += 1
+                if count[0] == 3:
+                    worker = distributed.get_worker()
+                    worker.loop.add_callback(worker.close, nanny=True, executor_wait=False)
+                return played(*args, **kwargs)
+
+            validator.simulate.play_match = play_match
+
+        client.run(leave_at_the_third_match)
+        with pytest.raises(cluster_module.ClusterError, match=r"no worker left to play \(all stopped or died\)"):
+            simulate(engine, replace(GREEDY_4P, matches=400, cluster=local.scheduler_address))
