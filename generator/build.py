@@ -41,6 +41,7 @@ class BuildOptions:
     report: bool = True  # also simulate the game (game.json "simulation") and write report.json/.pdf
     only: tuple[str, ...] = ()  # component ids to write (and "report"); empty: everything
     workers: int | None = None  # simulation worker processes; results do not depend on it
+    cluster: str | None = None  # or a Dask scheduler's address, whose workers simulate (validator/cluster.py)
     booklet: bool = False  # also each rulebook imposed 2-up in saddle-stitch order (<id>-booklet.pdf)
     pdfx: str = DEFAULT_STANDARD  # the PDF/X standard print files declare (generator.pdfx.STANDARDS)
     report_cache: bool = True  # reuse a report simulated before for the same data and code (report.report_key)
@@ -255,7 +256,8 @@ def _write_files(game: Game, options: BuildOptions, plans: dict[str, SheetPlan],
         from .report import REPORT_JSON, report_files
 
         cache = options.output_dir / REPORT_CACHE if options.report_cache else None
-        reported = report_files(game, out_dir, workers=options.workers, cache=cache, studies=options.studies,
+        reported = report_files(game, out_dir, workers=options.workers, cluster=options.cluster, cache=cache,
+                                studies=options.studies,
                                 refused=lambda why: result.notes.append(f"note: {game.id}: {why}"))
         if reported is not None:
             result.files.extend(reported[1])

@@ -16,6 +16,7 @@ from concurrent.futures import Future, ProcessPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from validator.cluster import ClusterError
 from validator.issues import Issue
 
 from .build import BuildError, BuildOptions, build_game, load_checked
@@ -32,13 +33,13 @@ class GameOutcome:
     files: list[WrittenFile] = field(default_factory=list)
     placements: int = 0
     issues: list[Issue] = field(default_factory=list)
-    write_error: str | None = None
+    error: str | None = None  # one line: what stopped the build (a write that failed, a cluster lost)
     warnings: list[str] = field(default_factory=list)  # preflight findings of the files written
     seconds: float = 0.0
 
     @property
     def built(self) -> bool:
-        return not self.issues and self.write_error is None
+        return not self.issues and self.error is None
 
 
 def build_one(game_id: str, options: BuildOptions, *, preflight_workers: int = 1,
@@ -59,8 +60,10 @@ def build_one(game_id: str, options: BuildOptions, *, preflight_workers: int = 1
     except (BuildError, DrawError) as exc:
         return GameOutcome(game_id, issues=exc.issues, seconds=time.perf_counter() - start)
     except OSError as exc:  # e.g. the disk is full
-        return GameOutcome(game_id, write_error=f"{exc.filename or options.output_dir}: cannot write the build "
-                                                f"({exc.strerror or exc})", seconds=time.perf_counter() - start)
+        return GameOutcome(game_id, error=f"{exc.filename or options.output_dir}: cannot write the build "
+                                          f"({exc.strerror or exc})", seconds=time.perf_counter() - start)
+    except ClusterError as exc:  # the simulation's cluster, lost or unusable after the command's first look
+        return GameOutcome(game_id, error=str(exc), seconds=time.perf_counter() - start)
     warnings = [f"warning: {finding.line(str(path))}" for path, found in result.findings for finding in found]
     warnings += result.notes
     return GameOutcome(game_id, result.files, len(result.placements), warnings=warnings,

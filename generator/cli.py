@@ -26,6 +26,10 @@ DecksOption = Annotated[Path, typer.Option("--decks", help="folder holding one s
 SimBudgetOption = Annotated[str | None, typer.Option(
     "--sim-budget", metavar="DURATION", help="the most the simulation may cost, estimated before playing: seconds "
     "or a duration such as 45m, 6h, 2d (default: 2h on 2 cores; see docs/security.md)")]
+CLUSTER_ENV = "FUDAYA_CLUSTER"
+ClusterOption = Annotated[str | None, typer.Option(
+    "--cluster", envvar=CLUSTER_ENV, metavar="ADDRESS", help="play the simulations on the workers of the Dask "
+    "scheduler at this address, e.g. tcp://HOST:8786 (pip install 'fudaya[cluster]'); results are a local run's")]
 
 
 
@@ -59,6 +63,7 @@ def build(
         = Pdfx.x4,
     workers: Annotated[int | None, typer.Option(
         help="simulation worker processes (results do not depend on it)")] = None,
+    cluster: ClusterOption = None,
     sim_budget: SimBudgetOption = None,
     decks: DecksOption = WORKING_DECKS,
 ) -> None:
@@ -69,7 +74,7 @@ def build(
 
     build_games(games, paper=paper, marks=marks, mode=mode, proof=proof, gutter=gutter, output=output, only=only,
                 report=report, booklet=booklet, cache=cache, studies=studies, pdfx=pdfx, workers=workers,
-                sim_budget=sim_budget, decks=decks)
+                cluster=cluster, sim_budget=sim_budget, decks=decks)
 
 
 @app.command()
@@ -106,6 +111,7 @@ def check(
     output: Annotated[Path, typer.Option("--output", "-o", help="where report files go")] = WORKING_OUTPUT,
     workers: Annotated[int | None, typer.Option(
         help="simulation worker processes (results do not depend on it)")] = None,
+    cluster: ClusterOption = None,
     sim_budget: SimBudgetOption = None,
     paper: Annotated[Paper, typer.Option(help="the paper the cards must fit, as build --paper")] = Paper.a4,
     decks: DecksOption = WORKING_DECKS,
@@ -115,8 +121,8 @@ def check(
     Exit 1 on findings. Example: fudaya check gogyo --no-simulate"""
     from .commands.check import check as check_games
 
-    check_games(games, simulate=simulate, output=output, workers=workers, sim_budget=sim_budget, paper=paper,
-                decks=decks)
+    check_games(games, simulate=simulate, output=output, workers=workers, cluster=cluster, sim_budget=sim_budget,
+                paper=paper, decks=decks)
 
 
 @app.command("list")
@@ -168,6 +174,7 @@ def simulate(
              "decision (a tree), pimc:N plays N heuristic playouts from dealt states")] = "greedy",
     seed: Annotated[int, typer.Option(help="base seed; match i uses seeds derived from (seed, i)")] = 1,
     workers: Annotated[int, typer.Option(help="worker processes (results do not depend on it)")] = 1,
+    cluster: ClusterOption = None,
     seconds_per_turn: Annotated[float | None, typer.Option(
         help="assumed seconds per turn for the play-time estimate (default: game.json simulation, else 30)")] = None,
     step_cap: Annotated[int | None, typer.Option(
@@ -182,8 +189,8 @@ def simulate(
     from .commands.simulate import simulate as simulate_game
 
     simulate_game(game_id, players=players, games=games, precision=precision, policy=policy, seed=seed,
-                  workers=workers, seconds_per_turn=seconds_per_turn, step_cap=step_cap, as_json=as_json,
-                  sim_budget=sim_budget, decks=decks)
+                  workers=workers, cluster=cluster, seconds_per_turn=seconds_per_turn, step_cap=step_cap,
+                  as_json=as_json, sim_budget=sim_budget, decks=decks)
 
 
 @app.command()
@@ -203,6 +210,7 @@ def ladder(
         = 0.0,
     seed: Annotated[int | None, typer.Option(help="base seed (default: game.json simulation, else 1)")] = None,
     workers: Annotated[int, typer.Option(help="worker processes (results do not depend on it)")] = 1,
+    cluster: ClusterOption = None,
     as_json: Annotated[bool, typer.Option("--json", help="print the ladder as JSON")] = False,
     sim_budget: SimBudgetOption = None,
     decks: DecksOption = WORKING_DECKS,
@@ -214,7 +222,7 @@ def ladder(
     from .commands.ladder import ladder as climb_ladder
 
     climb_ladder(game_id, rungs=rungs, matches=matches, self_play=self_play, players=players, precision=precision,
-                 seed=seed, workers=workers, as_json=as_json, sim_budget=sim_budget, decks=decks)
+                 seed=seed, workers=workers, cluster=cluster, as_json=as_json, sim_budget=sim_budget, decks=decks)
 
 
 @app.command()

@@ -21,15 +21,16 @@ UNDRAWABLE = (KeyError, TypeError, ValueError, IndexError, AttributeError, ZeroD
 
 
 def report_files(game: Game, out_dir: Path, *, workers: int | None, cache: Path | None,
-                 studies: bool = False, refused: Refused | None = None,
+                 studies: bool = False, refused: Refused | None = None, cluster: str | None = None,
                  ) -> tuple[SimulationReport, list[WrittenFile]] | None:
     """Ask validator.study for the report (simulated, or read from the cache) and write it; None when
     the game asks for no simulation. `refused` hears why a cached report was not used."""
-    report = simulation_report(game, workers=workers, cache=cache, studies=studies, refused=refused)
+    report = simulation_report(game, workers=workers, cluster=cluster, cache=cache, studies=studies,
+                               refused=refused)
     if report is None:
         return None
     return draw_report(game, report, out_dir, again=None if cache is None else lambda: simulation_report(
-        game, workers=workers, cache=cache, studies=studies, fresh=True))
+        game, workers=workers, cluster=cluster, cache=cache, studies=studies, fresh=True))
 
 
 def draw_report(game: Game, report: SimulationReport, out_dir: Path, *,

@@ -18,10 +18,10 @@ runner = CliRunner()
 
 @pytest.fixture(autouse=True)
 def no_play(monkeypatch: pytest.MonkeyPatch) -> None:
-    """Every match is played through _play_range (in-process and in forked workers): none may start."""
+    """Every match is played through play_range (in-process and in forked workers): none may start."""
     def refuse(*args: Any, **kwargs: Any) -> None:
         raise AssertionError("a match was played")
-    monkeypatch.setattr("validator.simulate._play_range", refuse)
+    monkeypatch.setattr("validator.simulate.play_range", refuse)
 
 
 def run(args: list[str]) -> Result:

@@ -135,8 +135,8 @@ def _strength_row(policy: str, summary: SimulationReport) -> StrengthRow:
 
 
 def climb(engine: RulesGame, base: SimulationPlan, ladder: LadderPlan, *, workers: int | None = None,
-          ) -> Ladder:
-    """Play the ladder (results depend on the seed alone, never on `workers`)."""
+          cluster: str | None = None) -> Ladder:
+    """Play the ladder (results depend on the seed alone, never on `workers` or `cluster`)."""
     ladder.check()
     workers = workers or default_workers()
     whole = isinstance(engine, TeamVictory) and engine.team_victory
@@ -144,7 +144,7 @@ def climb(engine: RulesGame, base: SimulationPlan, ladder: LadderPlan, *, worker
     for rung, count in zip(ladder.rungs, ladder.self_play):
         if count:
             plan = _plan(base, ladder, [rung], count)
-            config = plan.config(engine, workers)
+            config = plan.config(engine, workers, cluster=cluster)
             records = simulate(engine, config, stop_rule(engine, plan))
             strengths.append(_strength_row(rung, summarize_plan(records, engine, plan, config)))
     by_rung = {row.policy: row for row in strengths}
@@ -153,7 +153,7 @@ def climb(engine: RulesGame, base: SimulationPlan, ladder: LadderPlan, *, worker
         reference, reference_ci95 = _reference(weaker, by_rung, ladder.players, whole)
         test = PairTest.for_pair(reference_ci95[1], ladder.matches)
         plan = _plan(base, ladder, [stronger] + [weaker] * (ladder.players - 1), ladder.matches)
-        config = plan.config(engine, workers)
+        config = plan.config(engine, workers, cluster=cluster)
         records = simulate(engine, config, test.rule(whole))
         finished = sum(not m.timed_out for m in records)
         wins = seat_wins(records, 0, whole)

@@ -47,8 +47,9 @@ class SimulationPlan:
                    tuple(count for count in spec.get("player_counts", ()) if count != spec["players"]),
                    spec.get("precision", DEFAULT_PRECISION))
 
-    def config(self, engine: RulesGame, workers: int) -> SimConfig:
-        """Checked settings for the harness; ValueError with a one-line reason otherwise."""
+    def config(self, engine: RulesGame, workers: int, *, cluster: str | None = None) -> SimConfig:
+        """Checked settings for the harness (played by `workers` processes, or on `cluster`'s workers);
+        ValueError with a one-line reason otherwise."""
         if not engine.min_players <= self.players <= engine.max_players:
             raise ValueError(f"{counted(self.players, 'player')} is outside {engine.name}'s "
                              f"{engine.min_players}–{engine.max_players}")
@@ -66,7 +67,7 @@ class SimulationPlan:
             raise ValueError(f"seconds per turn must be above 0 and at most {MAX_SECONDS_PER_TURN}, "
                              f"not {self.seconds_per_turn:g}")
         return SimConfig(self.players, self.seats(), self.matches, seed=self.seed, step_cap=self.step_cap,
-                         workers=workers)
+                         workers=workers, cluster=cluster)
 
     def seats(self) -> tuple[str, ...]:
         """The policy of every seat: the one policy repeated, or the policies as given."""
@@ -106,12 +107,13 @@ def checkpoint_every(matches: int) -> int:
     return max(MIN_CHECKPOINT, -(-matches // CHECKPOINTS))
 
 
-def play_plan(engine: RulesGame, plan: SimulationPlan, *, workers: int | None = None,
+def play_plan(engine: RulesGame, plan: SimulationPlan, *, workers: int | None = None, cluster: str | None = None,
               ) -> tuple[list[MatchRecord], SimConfig]:
-    """The plan's matches (results do not depend on `workers`): every one, or as many as its precision needs."""
+    """The plan's matches (results depend on neither `workers` nor `cluster`): every one, or as many as its
+    precision needs."""
     if workers is not None and workers < 1:
         raise ValueError(f"{counted(workers, 'worker')}: at least 1 is needed")
-    config = plan.config(engine, workers or default_workers())
+    config = plan.config(engine, workers or default_workers(), cluster=cluster)
     return simulate(engine, config, stop_rule(engine, plan)), config
 
 
@@ -128,7 +130,8 @@ def summarize_plan(records: list[MatchRecord], engine: RulesGame, plan: Simulati
     return replace(summary, precision=precision_note(records, engine, plan))
 
 
-def run_plan(engine: RulesGame, plan: SimulationPlan, *, workers: int | None = None) -> SimulationReport:
-    """Play the plan's matches (results do not depend on `workers`) and return their report."""
-    records, config = play_plan(engine, plan, workers=workers)
+def run_plan(engine: RulesGame, plan: SimulationPlan, *, workers: int | None = None, cluster: str | None = None,
+             ) -> SimulationReport:
+    """Play the plan's matches (results depend on neither `workers` nor `cluster`) and return their report."""
+    records, config = play_plan(engine, plan, workers=workers, cluster=cluster)
     return summarize_plan(records, engine, plan, config)

@@ -62,7 +62,8 @@ class MatchRecord:
 
 @dataclass(frozen=True)
 class SimConfig:
-    """What to simulate: seats and their policies, how many matches, seeds, cap and workers."""
+    """What to simulate: seats and their policies, how many matches, seeds, cap, and who plays: `workers`
+    local processes, or the workers of the Dask scheduler at `cluster` (validator/cluster.py)."""
 
     num_players: int
     policies: tuple[str, ...]      # one per seat
@@ -71,6 +72,7 @@ class SimConfig:
     step_cap: int = DEFAULT_STEP_CAP
     workers: int = 1
     check_invariants: bool = False
+    cluster: str | None = None  # a scheduler's address, tcp://HOST:8786; records do not depend on it
 
     def __post_init__(self) -> None:
         if len(self.policies) != self.num_players:
@@ -161,7 +163,8 @@ def play_match(game: RulesGame, policies: Sequence[Policy], base_seed: int, inde
     return MatchRecord(index, tuple(games), totals, winners, games[0].first_player, timed_out)
 
 
-def _play_range(game: RulesGame, config: SimConfig, start: int, stop: int) -> list[MatchRecord]:
+def play_range(game: RulesGame, config: SimConfig, start: int, stop: int) -> list[MatchRecord]:
+    """Matches start..stop-1, each seeded by its index alone: one chunk, as any worker plays it."""
     policies = [find_policy(name, game.engine) for name in config.policies]
     fast = None if config.check_invariants else fast_playout(game, policies)
     return [play_match(game, policies, config.seed, index, step_cap=config.step_cap,
@@ -194,7 +197,7 @@ def _run_chunk(bounds: tuple[int, int]) -> list[MatchRecord]:
     if "error" in _WORKER:
         raise RuntimeError(f"a simulation worker could not load the game ({_WORKER['error']})")
     game, config = _WORKER["game"], _WORKER["config"]
-    return _play_range(game, config, *bounds)  # type: ignore[arg-type]
+    return play_range(game, config, *bounds)  # type: ignore[arg-type]
 
 
 # Forked workers inherit the loaded game and imports (about 0.5 s each saved on the 8 s benchmark
@@ -230,14 +233,19 @@ class StopRule:
 
 def simulate(game: RulesGame, config: SimConfig, stop: StopRule | None = None) -> list[MatchRecord]:
     """Play config.matches matches (fewer where `stop` says so), in index order, across
-    config.workers processes (spawn-safe)."""
+    config.workers processes (spawn-safe) or on config.cluster's workers."""
     if not game.min_players <= config.num_players <= game.max_players:
         raise ValueError(f"{game.name} is for {game.min_players}-{game.max_players} players, not {config.num_players}")
     for name in config.policies:
         find_policy(name, game.engine)  # unknown names fail here, before any worker starts
+    if config.cluster is not None:
+        from .cluster import chunks_on  # distributed is imported only when a cluster is asked for
+
+        with chunks_on(config.cluster, game, config) as parts:
+            return _until(parts, stop)
     workers = usable_workers(config.workers)
     if workers == 1 or config.matches < 2:
-        return _until(((_play_range(game, config, *bounds) for bounds in chunks(config.matches, 1))), stop)
+        return _until(((play_range(game, config, *bounds) for bounds in chunks(config.matches, 1))), stop)
     context = multiprocessing.get_context(_START_METHOD)
     # Spawned workers get the game pickled here, so that one that cannot be unpickled is reported.
     payload = (game, config) if _START_METHOD == "fork" else pickle.dumps((game, config))
@@ -247,7 +255,8 @@ def simulate(game: RulesGame, config: SimConfig, stop: StopRule | None = None) -
 
 def _until(parts: Iterator[list[MatchRecord]], stop: StopRule | None) -> list[MatchRecord]:
     """The records of `parts` in order, cut at the first checkpoint where the stop rule is satisfied
-    (matches played past it in other chunks are dropped; leaving the pool ends their workers)."""
+    (matches played past it in other chunks are dropped; leaving the pool ends their workers, leaving
+    the cluster cancels their tasks)."""
     records: list[MatchRecord] = []
     checkpoint = stop.every if stop is not None else 0
     for part in parts:

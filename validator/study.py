@@ -76,13 +76,14 @@ def _other_engine(parts: tuple[str, ...], engine: str) -> bool:
     return len(parts) >= 2 and parts[0] == "games" and parts[1] != engine and not parts[1].endswith(".py")
 
 
-def simulation_report(game: Game, *, workers: int | None = None, cache: Path | None = None,
-                      studies: bool = False, fresh: bool = False, refused: Refused | None = None,
-                      ) -> SimulationReport | None:
+def simulation_report(game: Game, *, workers: int | None = None, cluster: str | None = None,
+                      cache: Path | None = None, studies: bool = False, fresh: bool = False,
+                      refused: Refused | None = None) -> SimulationReport | None:
     """The report of the game's configured simulation; None when it asks for none.
 
     With `cache` (a folder), a report simulated before for the same report_key is read back instead
-    of simulating again; results do not depend on `workers`, so the key leaves them out. The studies
+    of simulating again; results do not depend on `workers` (or a `cluster` playing instead, the address
+    of a Dask scheduler), so the key leaves them out. The studies
     (the strength ladder, a variant study played again by stronger policies) take minutes to hours,
     so they are played only when `studies` is asked; once played they are kept in the cache like the
     report and shown by every later report for the same data and code. `fresh` ignores (and replaces)
@@ -94,7 +95,7 @@ def simulation_report(game: Game, *, workers: int | None = None, cache: Path | N
     cached = cache / f"{game.id}-{key}.json" if cache is not None else None
     report = None if fresh else read_entry(cached, "summary", SimulationReport.from_json, refused)
     if report is None:
-        report = simulate_main(game, plan, workers)
+        report = simulate_main(game, plan, workers, cluster)
         keep_entry(cached, report.to_json(), "summary")
     wanted = studies_wanted(game)
     if not wanted:
@@ -102,28 +103,30 @@ def simulation_report(game: Game, *, workers: int | None = None, cache: Path | N
     kept = cache / STUDIES / f"{game.id}-{key}.json" if cache is not None else None
     found = None if fresh else read_entry(kept, "studies", Studies.from_json, refused)
     if found is None and studies:
-        found = play_studies(game, plan, report, workers)
+        found = play_studies(game, plan, report, workers, cluster)
         keep_entry(kept, found.to_json(), "studies")
     if found is None:
         return replace(report, studies_not_run=wanted)
     return report.with_studies(found)
 
 
-def simulate_main(game: Game, plan: SimulationPlan, workers: int | None) -> SimulationReport:
+def simulate_main(game: Game, plan: SimulationPlan, workers: int | None, cluster: str | None = None,
+                  ) -> SimulationReport:
     """The main run, the same study at every other table size asked, the variant study, the names."""
     engine = engine_for(game)
-    records, config = play_plan(engine, plan, workers=workers)
+    records, config = play_plan(engine, plan, workers=workers, cluster=cluster)
     report = summarize_plan(records, engine, plan, config)
     by_players = None
     if plan.other_counts:
         # The same study at every table size the deck asks about, main size included, smallest first.
         counts = sorted({plan.players, *plan.other_counts})
         by_players = tuple(table_size_digest(report if count == plan.players else
-                                             run_plan(engine, at_count(plan, count), workers=workers))
+                                             run_plan(engine, at_count(plan, count), workers=workers,
+                                                      cluster=cluster))
                            for count in counts)
     study = VariantStudy.from_game(game)
     variants = None if study is None else run_study(game, study, plan, workers=workers or default_workers(),
-                                                    shipped=records)
+                                                    cluster=cluster, shipped=records)
     spec = find_spec(engine_name(game))
     return replace(report, by_players=by_players, variants=variants,
                    names_ja=NamesJa(dict(spec.endings), dict(spec.events)))
@@ -137,16 +140,18 @@ def studies_wanted(game: Game) -> tuple[str, ...]:
                  if asked)
 
 
-def play_studies(game: Game, plan: SimulationPlan, report: SimulationReport, workers: int | None) -> Studies:
+def play_studies(game: Game, plan: SimulationPlan, report: SimulationReport, workers: int | None,
+                 cluster: str | None = None) -> Studies:
     """The studies game.json asks for, played: minutes to hours."""
     ladder = LadderPlan.from_game(game)
-    climbed = None if ladder is None else climb(engine_for(game), plan, ladder, workers=workers)
+    climbed = None if ladder is None else climb(engine_for(game), plan, ladder, workers=workers, cluster=cluster)
     study = VariantStudy.from_game(game)
     strong = None
     if study is not None and study.strong_policies:
         if report.variants is None:
             raise ValueError(f"{game.id}: the variant study's strong play needs the study's own results")
-        strong = replay_strong(game, study, plan, report.variants, workers=workers or default_workers())
+        strong = replay_strong(game, study, plan, report.variants, workers=workers or default_workers(),
+                               cluster=cluster)
     return Studies(climbed, strong)
 
 

@@ -146,36 +146,37 @@ def _margins(records: Sequence[MatchRecord]) -> list[float]:
     return out
 
 
-def run_study(game: Game, study: VariantStudy, plan: SimulationPlan, *, workers: int,
+def run_study(game: Game, study: VariantStudy, plan: SimulationPlan, *, workers: int, cluster: str | None = None,
               shipped: Sequence[MatchRecord] | None = None) -> VariantComparison:
     """Play every option with the plan's seats, policies, seed and precision; the comparison, default
     marked. `shipped`: the records of `plan` itself, when the caller has played them; the default
     option is the deck as shipped (check_study), so at the same cap they are its records."""
     reuse = shipped is not None and study.matches == plan.matches
-    return _compare(game, study, dataclasses.replace(plan, matches=study.matches), workers,
+    return _compare(game, study, dataclasses.replace(plan, matches=study.matches), workers, cluster,
                     shipped if reuse else None)
 
 
 def replay_strong(game: Game, study: VariantStudy, plan: SimulationPlan, weak: VariantComparison, *,
-                  workers: int) -> StrongPlay:
+                  workers: int, cluster: str | None = None) -> StrongPlay:
     """"strong_play": every option played again by the study's stronger policies, and whether the
     conclusion drawn from `weak` (run_study's result under the plan's policies) still holds."""
     if not study.strong_policies:
         raise ValueError("the study names no stronger policies (strong_play)")
     strong_plan = dataclasses.replace(plan, policies=study.strong_policies, matches=study.strong_matches)
-    return _conclusion_change(weak, _compare(game, study, strong_plan, workers, None))
+    return _conclusion_change(weak, _compare(game, study, strong_plan, workers, cluster, None))
 
 
-def _compare(game: Game, study: VariantStudy, plan: SimulationPlan, workers: int,
+def _compare(game: Game, study: VariantStudy, plan: SimulationPlan, workers: int, cluster: str | None,
              shipped: Sequence[MatchRecord] | None) -> VariantComparison:
-    """Every option played under `plan` (the default's records taken from `shipped` when given)."""
+    """Every option played under `plan` by `workers` processes or on `cluster` (the default's records taken
+    from `shipped` when given)."""
     rows = []
     for option in study.options:
         engine = engine_for(apply_option(game, option))
         if shipped is not None and option.id == study.default:
-            records, config = list(shipped), plan.config(engine, workers)
+            records, config = list(shipped), plan.config(engine, workers, cluster=cluster)
         else:
-            records, config = play_plan(engine, plan, workers=workers)
+            records, config = play_plan(engine, plan, workers=workers, cluster=cluster)
         summary = summarize_plan(records, engine, plan, config)
         assert summary.precision is not None  # summarize_plan notes it
         margins = _margins(records)

@@ -15,18 +15,21 @@ from validator.wording import counted
 from ..build import BuildOptions
 from ..build_many import GameOutcome, build_one, build_side_by_side, default_game_workers
 from ..output_set import interruptible
-from .common import _err, _games, _problems, _refuse_bad_folders, _report, _sim_budget
+from .common import _cluster, _err, _games, _problems, _refuse_bad_folders, _report, _sim_budget
 from .options import Marks, Mode, Paper, Pdfx
 
 
 def build(games: list[str] | None, *, paper: Paper, marks: Marks, mode: Mode, proof: bool, gutter: float | None,
           output: Path, only: list[str] | None, report: bool, booklet: bool, cache: bool, studies: bool, pdfx: Pdfx,
-          workers: int | None, sim_budget: str | None, decks: Path) -> None:
-    """Build each game into OUTPUT/<game>/; exit 1 if any was not built, 130 when interrupted."""
+          workers: int | None, cluster: str | None, sim_budget: str | None, decks: Path) -> None:
+    """Build each game into OUTPUT/<game>/; exit 1 if any was not built (or the cluster cannot be used),
+    130 when interrupted."""
     _refuse_bad_folders(decks, output)
+    address = _cluster(cluster)
     options = BuildOptions(paper=paper.value, marks=marks.value, mode=mode.value, proof=proof,
                            gutter=gutter, decks_dir=decks, output_dir=output, report=report,
-                           only=tuple(only or ()), workers=workers, booklet=booklet, pdfx=pdfx.value,
+                           only=tuple(only or ()), workers=workers, cluster=address, booklet=booklet,
+                           pdfx=pdfx.value,
                            report_cache=cache, studies=studies, sim_budget=_sim_budget(sim_budget))
     game_ids = _games(games, decks)
     workers = default_game_workers(len(game_ids))
@@ -76,8 +79,8 @@ def _print_outcome(outcome: GameOutcome, output: Path) -> bool:
         _report(outcome.issues)
         _err(f"{game_id}: not built ({_problems(len(outcome.issues))})")
         return False
-    if outcome.write_error is not None:
-        _err(outcome.write_error)
+    if outcome.error is not None:
+        _err(outcome.error)
         _err(f"{game_id}: not built")
         return False
     for written in outcome.files:

@@ -12,7 +12,7 @@ from validator.model import Game
 from validator.wording import counted
 
 from ..output_set import interruptible, output_set
-from .common import _err, _games, _problems, _refuse_bad_folders, _report, _sim_budget
+from .common import _cluster, _cluster_exits, _err, _games, _problems, _refuse_bad_folders, _report, _sim_budget
 from .options import Paper
 
 
@@ -25,10 +25,12 @@ def _contents(game: Game) -> str:
     return ", ".join(counted(n, noun) for noun, n in counts.items())
 
 
-def check(games: list[str] | None, *, simulate: bool, output: Path, workers: int | None, sim_budget: str | None,
-          paper: Paper, decks: Path) -> None:
-    """Check (and simulate) each game; exit 1 on findings, 130 when interrupted."""
+def check(games: list[str] | None, *, simulate: bool, output: Path, workers: int | None, cluster: str | None,
+          sim_budget: str | None, paper: Paper, decks: Path) -> None:
+    """Check (and simulate) each game; exit 1 on findings (or a cluster that cannot be used), 130 when
+    interrupted."""
     _refuse_bad_folders(decks, output)
+    address = _cluster(cluster) if simulate else None
     budget = _sim_budget(sim_budget)
     findings = 0
     rows: list[list[str]] = []  # the closing table: one row a game
@@ -52,8 +54,8 @@ def check(games: list[str] | None, *, simulate: bool, output: Path, workers: int
         rows.append(row)
         if simulate and result.ok:
             try:
-                with interruptible():
-                    simulated, row[5] = _simulation_summary(game, output, workers)
+                with interruptible(), _cluster_exits():
+                    simulated, row[5] = _simulation_summary(game, output, workers, address)
                     findings += simulated
             except KeyboardInterrupt:  # the report files are written as a set: the earlier ones stay
                 _err(f"{game_id}: interrupted; {output / game_id} is as it was before this check")
@@ -66,7 +68,7 @@ def check(games: list[str] | None, *, simulate: bool, output: Path, workers: int
         raise typer.Exit(1)
 
 
-def _simulation_summary(game: Game, output: Path, workers: int | None) -> tuple[int, str]:
+def _simulation_summary(game: Game, output: Path, workers: int | None, cluster: str | None) -> tuple[int, str]:
     """Print the headline numbers of the configured simulation, write the report; count findings,
     and say in a few words what was simulated (for the closing table)."""
     from validator.sim_report import box_time_warning, render_headline
@@ -75,14 +77,14 @@ def _simulation_summary(game: Game, output: Path, workers: int | None) -> tuple[
     from ..report import draw_report
 
     cache = output / REPORT_CACHE
-    summary = simulation_report(game, workers=workers, cache=cache,
+    summary = simulation_report(game, workers=workers, cluster=cluster, cache=cache,
                                 refused=lambda why: _err(f"{game.id}: note: {why}"))
     if summary is None:
         return 0, "none asked"
     try:
         with output_set(output, game.id, keep_previous=True) as staging:
             summary, _ = draw_report(game, summary, staging, again=lambda: simulation_report(
-                game, workers=workers, cache=cache, fresh=True))
+                game, workers=workers, cluster=cluster, cache=cache, fresh=True))
     except OSError as exc:
         _err(f"{exc.filename or output}: cannot write the report ({exc.strerror or exc})")
         return 1, "not written"

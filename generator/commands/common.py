@@ -1,4 +1,5 @@
-"""What the commands share: one-line errors, game names, folder refusals, loading, the simulation budget."""
+"""What the commands share: one-line errors, game names, folder refusals, loading, the simulation budget,
+the cluster."""
 from __future__ import annotations
 
 from collections.abc import Iterator
@@ -8,6 +9,7 @@ from typing import TYPE_CHECKING
 
 import typer
 
+from validator.cluster import ClusterError
 from validator.engine.api import RulesGame
 from validator.issues import DeckError, Issue
 from validator.loader import GAME_ID, find_games, load_game
@@ -34,6 +36,28 @@ def _sim_budget(text: str | None) -> float:
     except ValueError as exc:
         _err(f"--sim-budget {exc}")
         raise typer.Exit(2) from None
+
+
+def _cluster(address: str | None) -> str | None:
+    """--cluster (or FUDAYA_CLUSTER), asked before any work: the address, or None when none is given; one
+    line naming it and exit 1 when no Dask scheduler answers there (or the extra is not installed)."""
+    if not address:
+        return None
+    from validator.cluster import reach
+
+    with _cluster_exits():
+        reach(address)
+    return address
+
+
+@contextmanager
+def _cluster_exits() -> Iterator[None]:
+    """Exit 1 with its one line for a cluster that cannot be used, found so before or while playing."""
+    try:
+        yield
+    except ClusterError as exc:
+        _err(str(exc))
+        raise typer.Exit(1) from None
 
 
 def _report(issues: list[Issue]) -> None:

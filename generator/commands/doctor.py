@@ -11,12 +11,17 @@ from validator.loader import find_games
 
 def fudaya_version() -> str:
     """The installed distribution's version, or a note that this checkout was never installed."""
+    return _distribution_version("fudaya") or "unknown (not installed)"
+
+
+def _distribution_version(name: str) -> str | None:
+    """An installed distribution's version, read from its metadata (nothing is imported), or None."""
     from importlib.metadata import PackageNotFoundError, version
 
     try:
-        return version("fudaya")
-    except PackageNotFoundError:  # run from a checkout that was never installed
-        return "unknown (not installed)"
+        return version(name)
+    except PackageNotFoundError:
+        return None
 
 
 def doctor(*, decks: Path, output: Path) -> None:
@@ -48,6 +53,9 @@ def doctor(*, decks: Path, output: Path) -> None:
                       ("node", "test of the fillable sheet's totals")):
         found = shutil.which(tool)
         line(found is not None, tool, found or f"not found: {use}", needed=False)
+    cluster = _distribution_version("distributed")  # asked of the metadata: nothing imports distributed here
+    line(cluster is not None, "distributed", f"{cluster} (--cluster)" if cluster else
+         "not installed: --cluster, simulations on a Dask cluster (pip install 'fudaya[cluster]')", needed=False)
     typer.echo(f"{'':8} {'reads':14} {decks}")
     typer.echo(f"{'':8} {'writes':14} {output}")
     if missing:

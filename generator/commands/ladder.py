@@ -5,13 +5,14 @@ from pathlib import Path
 
 import typer
 
-from .common import _engine, _err, _model, _sim_budget, _within_budget
+from .common import _cluster, _cluster_exits, _engine, _err, _model, _sim_budget, _within_budget
 
 
 def ladder(game_id: str, *, rungs: str | None, matches: int | None, self_play: int | None, players: int | None,
-           precision: float, seed: int | None, workers: int, as_json: bool, sim_budget: str | None,
-           decks: Path) -> None:
-    """Climb and print the ladder; exit 2 for a ladder that cannot be played or costs too much."""
+           precision: float, seed: int | None, workers: int, cluster: str | None, as_json: bool,
+           sim_budget: str | None, decks: Path) -> None:
+    """Climb and print the ladder; exit 2 for a ladder that cannot be played or costs too much, 1 for a
+    cluster that cannot be used."""
     import json
     from dataclasses import replace
 
@@ -21,6 +22,7 @@ def ladder(game_id: str, *, rungs: str | None, matches: int | None, self_play: i
     from validator.sim_report import ladder_lines
 
     budget = _sim_budget(sim_budget)
+    address = _cluster(cluster)
     model = _model(game_id, decks)
     engine = _engine(model)
     base = SimulationPlan.from_game(model) or SimulationPlan(engine.max_players, 100, ("greedy",))
@@ -38,7 +40,8 @@ def ladder(game_id: str, *, rungs: str | None, matches: int | None, self_play: i
         plan.check()
         _within_budget(model, ladder_parts(plan, base, match_costs(model)), budget,
                        "lower --matches, --self-play or the rungs' mcts budgets, or raise --sim-budget")
-        result = climb(engine, base, plan, workers=workers)
+        with _cluster_exits():
+            result = climb(engine, base, plan, workers=workers, cluster=address)
     except ValueError as exc:
         _err(f"{game_id}: {exc}")
         raise typer.Exit(2) from None

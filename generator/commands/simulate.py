@@ -5,13 +5,14 @@ from pathlib import Path
 
 import typer
 
-from .common import _engine, _err, _model, _sim_budget, _within_budget
+from .common import _cluster, _cluster_exits, _engine, _err, _model, _sim_budget, _within_budget
 
 
 def simulate(game_id: str, *, players: str | None, games: int, precision: float, policy: str, seed: int, workers: int,
-             seconds_per_turn: float | None, step_cap: int | None, as_json: bool, sim_budget: str | None,
-             decks: Path) -> None:
-    """Play and print the summaries; exit 2 for a plan that cannot be played or costs too much."""
+             cluster: str | None, seconds_per_turn: float | None, step_cap: int | None, as_json: bool,
+             sim_budget: str | None, decks: Path) -> None:
+    """Play and print the summaries; exit 2 for a plan that cannot be played or costs too much, 1 for a
+    cluster that cannot be used."""
     import json
 
     from validator.sim_cost import match_costs, plan_parts
@@ -21,6 +22,7 @@ def simulate(game_id: str, *, players: str | None, games: int, precision: float,
     from validator.stats import DEFAULT_SECONDS_PER_TURN
 
     budget = _sim_budget(sim_budget)
+    address = _cluster(cluster)
     model = _model(game_id, decks)
     engine = _engine(model)
     configured = SimulationPlan.from_game(model)
@@ -37,7 +39,8 @@ def simulate(game_id: str, *, players: str | None, games: int, precision: float,
             plan.config(engine, 1)  # a bad plan is refused for what it is before it is costed
         _within_budget(model, [part for plan in plans for part in plan_parts(plan, match_costs(model))], budget,
                        "lower --games or the policies' mcts budgets, or raise --sim-budget")
-        summaries = [run_plan(engine, plan, workers=workers) for plan in plans]
+        with _cluster_exits():
+            summaries = [run_plan(engine, plan, workers=workers, cluster=address) for plan in plans]
     except ValueError as exc:
         _err(f"{game_id}: {exc}")
         raise typer.Exit(2) from None

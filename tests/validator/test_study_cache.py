@@ -38,7 +38,7 @@ def runs(monkeypatch: pytest.MonkeyPatch) -> list[int]:
     """study.simulate_main replaced by a count of its calls, each giving a report of as many matches."""
     played: list[int] = []
 
-    def simulate(game: Any, plan: Any, workers: Any) -> SimulationReport:
+    def simulate(game: Any, plan: Any, workers: Any, cluster: Any) -> SimulationReport:
         played.append(1)
         return _summary(len(played), game.id)
 
@@ -87,12 +87,12 @@ def test_studies_are_played_only_when_asked_and_kept_like_reports(decks: Path, t
     and later plain builds show what it found while the data and code stay the same."""
     played: list[int] = []
 
-    def studies(game: Any, plan: Any, summary: Any, workers: Any) -> Studies:
+    def studies(game: Any, plan: Any, summary: Any, workers: Any, cluster: Any) -> Studies:
         played.append(1)
         return Studies(ladder=Ladder(2, len(played), ("random", "greedy"), 10, (0, 0), False, (), (), True, "-",
                                      "-", None))
 
-    monkeypatch.setattr(study, "simulate_main", lambda game, plan, workers: _summary(1, game.id))
+    monkeypatch.setattr(study, "simulate_main", lambda game, plan, workers, cluster: _summary(1, game.id))
     monkeypatch.setattr(study, "play_studies", studies)
     _touch(decks / "gogyo" / "game.json", '"seed": 1', '"seed": 1, "ladder": {"rungs": ["random", "greedy"], '
            '"matches": 10}')
@@ -201,7 +201,7 @@ def test_a_cached_summary_that_cannot_be_drawn_is_simulated_again(decks: Path, t
     reported = report.report_files(game, tmp_path, workers=None, cache=cache)
     assert reported is not None and reported[0] == _summary(2) and runs == [1, 1]
     with pytest.raises(ZeroDivisionError):  # without a cache the report was just simulated: a real bug, not hidden
-        monkeypatch.setattr(study, "simulate_main", lambda game, plan, workers: _summary(1))
+        monkeypatch.setattr(study, "simulate_main", lambda game, plan, workers, cluster: _summary(1))
         report.report_files(game, tmp_path, workers=None, cache=None)
 
 
