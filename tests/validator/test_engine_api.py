@@ -28,7 +28,8 @@ def test_find_spec_names_the_unknown_one_and_lists_the_known():
 def test_find_policy_names_the_unknown_one():
     assert find_policy("random", "gogyo").name == "random"
     assert find_policy("greedy", "gogyo").name == "greedy"
-    with pytest.raises(ValueError, match=r"no policy 'smart' \(known: random, greedy, mcts\[:ITERATIONS\], pimc\[:PLAYOUTS\]\)"):
+    known = r"random, greedy, mcts\[:ITERATIONS\], pimc\[:PLAYOUTS\]"
+    with pytest.raises(ValueError, match=rf"no policy 'smart' \(known: {known}\)"):
         find_policy("smart", "gogyo")
 
 
