@@ -222,23 +222,24 @@ class Ladder:
 
     def strongest(self) -> str:
         """strongest_ja's sentence in English, for the console."""
+        return self._strongest_words()[0]
+
+    def strongest_ja(self) -> str:
+        """The report's sentence on the strongest rung shown and how many matches showing it took."""
+        return self._strongest_words()[1]
+
+    def _strongest_words(self) -> tuple[str, str]:
         top = self.strongest_shown()
         if top is None:
             first = self.pairs[0]
             return (f"no rung is shown stronger ({first.stronger} over {first.weaker} not shown in "
-                    f"{first.matches} matches)")
-        return (f"strongest rung shown: {top.stronger} (over {top.weaker} in {top.matches} matches, "
-                "every rung below it shown too)")
-
-    def strongest_ja(self) -> str:
-        """The report's sentence on the strongest rung shown and how many matches showing it took."""
-        top = self.strongest_shown()
-        if top is None:
-            first = self.pairs[0]
-            return (f"強いと示せた段はない（{first.stronger} 対 {first.weaker} の {first.matches} 試合で、"
+                    f"{first.matches} matches)",
+                    f"強いと示せた段はない（{first.stronger} 対 {first.weaker} の {first.matches} 試合で、"
                     f"{first.stronger}の勝率が基準を上回ると言えない）。")
-        return (f"強さが示された最も強い段は {top.stronger}（{top.weaker} との {top.matches} 試合で示せた。"
-                f"下の段もすべて示せている）。")
+        return (f"strongest rung shown: {top.stronger} (over {top.weaker} in {top.matches} matches, "
+                "every rung below it shown too)",
+                f"強さが示された最も強い段は {top.stronger}（{top.weaker} との {top.matches} 試合で示せた。"
+                "下の段もすべて示せている）。")
 
     def to_json(self) -> JsonObject:
         out: JsonObject = {

@@ -122,10 +122,12 @@ def test_a_later_game_of_a_match_is_searched_for_the_match(gogyo) -> None:
 
 @pytest.mark.slow
 @pytest.mark.parametrize("game_id", known_games())
-def test_every_game_can_be_searched_and_its_records_depend_on_the_seed_alone(game_id: str) -> None:
-    """One mcts seat among greedy ones, on 1 and on 2 workers: the same records, match for match."""
+@pytest.mark.parametrize(("search", "matches"), [("mcts:5", 4), ("pimc:3", 2)])
+def test_every_game_can_be_searched_and_its_records_depend_on_the_seed_alone(game_id: str, search: str,
+                                                                              matches: int) -> None:
+    """One search seat (mcts or pimc) among greedy ones, on 1 and on 2 workers: the same records, match for match."""
     engine = engine_for(load_game(DEFAULT_DECKS_DIR, game_id))
-    seats = ("mcts:5",) + ("greedy",) * (engine.min_players - 1)
-    one = simulate(engine, SimConfig(engine.min_players, seats, 4, seed=2, workers=1))
-    assert one == simulate(engine, SimConfig(engine.min_players, seats, 4, seed=2, workers=2))
+    seats = (search,) + ("greedy",) * (engine.min_players - 1)
+    one = simulate(engine, SimConfig(engine.min_players, seats, matches, seed=2, workers=1))
+    assert one == simulate(engine, SimConfig(engine.min_players, seats, matches, seed=2, workers=2))
     assert all(match.games for match in one)
