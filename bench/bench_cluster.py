@@ -3,8 +3,8 @@
 Each cluster is a distributed.LocalCluster of single-threaded worker processes on this machine (what
 `dask worker tcp://HOST:8786 --nworkers N --nthreads 1` starts), warmed by a few matches first so the
 workers' imports are not timed: a long-lived cluster pays them once. The jobs are fixed: gogyo at 4 seats,
-400 greedy matches (cheap matches, so messaging shows) and 20 matches of one mcts:50 seat against three
-greedy ones (dear matches). Every cluster run is checked to give the records of the local run. The speed-up
+400 and 4000 greedy matches (cheap matches, so messaging shows) and 20 matches of one mcts:50 seat against
+three greedy ones (dear matches). Every cluster run is checked to give the records of the local run. The speed-up
 is against the 1-worker cluster; workers beyond the machine's cores only share them, which the last column
 shows. The load average is printed, since other work on the machine slows every figure.
 
@@ -28,6 +28,7 @@ from validator.simulate import MatchRecord, SimConfig, simulate
 
 JOBS = {
     "400 greedy matches": SimConfig(4, ("greedy",) * 4, 400, seed=1),
+    "4000 greedy matches": SimConfig(4, ("greedy",) * 4, 4000, seed=1),
     "20 mcts:50 matches": SimConfig(4, ("mcts:50", "greedy", "greedy", "greedy"), 20, seed=1),
 }
 

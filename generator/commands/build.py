@@ -29,8 +29,7 @@ def build(games: list[str] | None, *, paper: Paper, marks: Marks, mode: Mode, pr
     options = BuildOptions(paper=paper.value, marks=marks.value, mode=mode.value, proof=proof,
                            gutter=gutter, decks_dir=decks, output_dir=output, report=report,
                            only=tuple(only or ()), workers=workers, cluster=address, booklet=booklet,
-                           pdfx=pdfx.value,
-                           report_cache=cache, studies=studies, sim_budget=_sim_budget(sim_budget))
+                           pdfx=pdfx.value, report_cache=cache, studies=studies, sim_budget=_sim_budget(sim_budget))
     game_ids = _games(games, decks)
     workers = default_game_workers(len(game_ids))
     outcomes = build_side_by_side(game_ids, options, workers) if workers > 1 else _one_by_one(game_ids, options)

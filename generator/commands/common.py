@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 
 import typer
 
-from validator.cluster import ClusterError
+from validator.cluster import ClusterError, reach
 from validator.engine.api import RulesGame
 from validator.issues import DeckError, Issue
 from validator.loader import GAME_ID, find_games, load_game
@@ -43,8 +43,6 @@ def _cluster(address: str | None) -> str | None:
     line naming it and exit 1 when no Dask scheduler answers there (or the extra is not installed)."""
     if not address:
         return None
-    from validator.cluster import reach
-
     with _cluster_exits():
         reach(address)
     return address

@@ -19,12 +19,14 @@ from typer.testing import CliRunner
 
 from generator.cli import app
 from validator import cluster as cluster_module
+from validator import study
 from validator.engine.registry import engine_for
 from validator.ladder import LadderPlan, climb
 from validator.loader import load_game
 from validator.paths import DEFAULT_DECKS_DIR
 from validator.sim_plan import SimulationPlan
 from validator.simulate import SimConfig, StopRule, simulate
+from validator.variants import VariantStudy
 
 ROOT = Path(__file__).resolve().parents[2]
 UNREACHABLE = "tcp://127.0.0.1:1"  # nothing listens on port 1 of this machine
@@ -61,6 +63,19 @@ def test_a_ladder_on_the_cluster_is_the_local_ladder(engine, address) -> None:
     base = SimulationPlan(2, 30, ("greedy",), seed=5, precision=0.05)
     ladder = LadderPlan(("random", "greedy"), 30, (20, 20), 2)
     assert climb(engine, base, ladder, cluster=address) == climb(engine, base, ladder, workers=1)
+
+
+def test_a_report_with_table_sizes_and_a_variant_study_on_the_cluster_is_the_local_report(address,
+                                                                                         monkeypatch) -> None:
+    """sanguosha's report plays every table size from 2 to 10 and its variant study (cut to 6 matches each)."""
+    read_study = VariantStudy.from_game
+    monkeypatch.setattr(VariantStudy, "from_game", classmethod(
+        lambda cls, game: replace(read_study(game), matches=6)))
+    game = load_game(DEFAULT_DECKS_DIR, "sanguosha")
+    plan = replace(SimulationPlan.from_game(game), matches=6, precision=0.0)
+    local = study.simulate_main(game, plan, 1)
+    assert local.by_players and local.variants  # the report's parts are there to compare
+    assert study.simulate_main(game, plan, 1, address).to_json() == local.to_json()
 
 
 def test_a_worker_that_dies_mid_run_loses_no_match(engine, address) -> None:
