@@ -8,7 +8,8 @@ index ranges and every match is seeded by (seed, index) alone, so the records ar
 `distributed` is imported here only, and only once a cluster is asked for.
 
 A worker needs fudaya, the same code as the machine that asks (checked: other code could play other
-matches), and nothing else: the game is loaded where the command runs and sent whole, deck files included.
+matches), and nothing else: the game is loaded where the command runs and sent whole, its deck's data inside
+it, so no deck file has to be on a worker.
 """
 from __future__ import annotations
 
@@ -175,6 +176,7 @@ def _result(client: Any, address: str, future: Future[list[MatchRecord]]) -> lis
 
 
 def _shipped(blob: bytes) -> bytes:
+    """The pickled game, as a task's result (see chunks_on)."""
     return blob
 
 
