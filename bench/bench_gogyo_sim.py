@@ -29,6 +29,8 @@ import time
 from pathlib import Path
 from typing import Any
 
+from validator.native import build_in_use
+
 ROOT = Path(__file__).resolve().parent.parent
 TARGET_RANDOM = 10_000   # random-policy games per second on one core
 TARGET_GREEDY = 1_000    # greedy games per second on one core
@@ -77,15 +79,6 @@ def _verdict(met: bool, quick: bool) -> str:
     return "met" if met else "NOT met"
 
 
-def _engine_kind() -> str:
-    """Which gogyo engine the children import: mypyc-compiled (`make fast`) or pure Python."""
-    command = [sys.executable, "-c", "import validator.games.gogyo.state as s; print(s.__file__)"]
-    where = subprocess.run(command, check=True, capture_output=True, text=True, cwd=ROOT).stdout.strip()
-    if where.endswith(".py"):
-        return "pure Python (`make fast` compiles the hot modules; FUDAYA_PURE=1 ignores them)"
-    return f"compiled by mypyc ({Path(where).parent}; `make pure` or FUDAYA_PURE=1 for pure Python)"
-
-
 def main() -> None:
     parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
     parser.add_argument("--quick", action="store_true", help="a tenth of the games (numbers are noisier)")
@@ -100,7 +93,7 @@ def main() -> None:
           f"load average {os.getloadavg()[0]:.2f} at the start")
     print("(a game is one deal; a match is two games; 4 players; seed 1; memo cold at the start of each run; "
           f"{args.repeat} run(s) per measurement, verdict on the median)")
-    print(f"engine: {_engine_kind()}")
+    print(f"engine: {build_in_use("validator.games.gogyo")}")
 
     rate = _per_core("random", 10_000 // scale, args.repeat)
     print(f"random, 1 core: median {rate:,.0f} games/s (target {TARGET_RANDOM:,}/s: "

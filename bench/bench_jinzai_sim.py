@@ -26,6 +26,8 @@ import sys
 import time
 from pathlib import Path
 
+from validator.native import build_in_use
+
 ROOT = Path(__file__).resolve().parent.parent
 TARGET_RANDOM = 2_000   # random-policy 4-player matches per second on one core
 MATCHES = {"random": 10_000, "greedy": 1_000}
@@ -77,17 +79,6 @@ def _measure(policy: str, matches: int, args: argparse.Namespace) -> float:
     return statistics.median(rates)
 
 
-def _engine_kind() -> str:
-    """Which jinzai engine the children import: its state, heuristic and playout compiled by mypyc (`make fast`), or
-    pure Python."""
-    command = [sys.executable, "-c", "import validator.games.jinzai.state as m; print(m.__file__)"]
-    where = subprocess.run(command, check=True, capture_output=True, text=True, cwd=ROOT).stdout.strip()
-    if where.endswith(".py"):
-        return "pure Python (`make fast` compiles the hot modules; FUDAYA_PURE=1 ignores them)"
-    return (f"state, heuristic and playout compiled by mypyc ({Path(where).parent}; `make pure` or FUDAYA_PURE=1 for "
-            "pure Python)")
-
-
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--quick", action="store_true", help="a tenth of the matches (numbers are noisier)")
@@ -103,7 +94,7 @@ def main() -> None:
     print(f"jinzai simulation benchmark — {time.strftime('%Y-%m-%d %H:%M')}, {os.cpu_count()} CPUs visible, "
           f"load average {load:.2f}, Python {sys.version.split()[0]}")
     print("(a match is games repeated until someone has 4 VP; 4 players; seed 1; one worker)")
-    print(f"engine: {_engine_kind()}")
+    print(f"engine: {build_in_use("validator.games.jinzai")}")
 
     rate = _measure("random", MATCHES["random"] // scale, args)
     print(f"random, 1 core: median {rate:,.0f} matches/s "

@@ -17,6 +17,7 @@ from pathlib import Path
 from typing import Any
 
 from validator.engine.policies import RandomPolicy
+from validator.native import build_in_use
 from validator.simulate import play_game
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -57,9 +58,8 @@ def main() -> None:
     results = [one_run(game, games, run * games) for run in range(5)]
     rates = [rate for rate, _ in results]
     median = statistics.median(rates)
-    import validator.games.sangokushi.state as state
 
-    build = "pure Python" if state.__file__.endswith(".py") else "compiled (make fast)"
+    build = build_in_use("validator.games.sangokushi")
     print(f"sangokushi, {PLAYERS} random players, {games} games per run, 5 runs; deck: {source}; engine: {build}")
     print(f"games/s: median {median:.0f}, best {max(rates):.0f}, worst {min(rates):.0f}; "
           f"decisions per game {results[0][1] / games:.0f}")

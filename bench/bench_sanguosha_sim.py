@@ -19,6 +19,7 @@ import time
 
 from validator.engine.policies import RandomPolicy
 from validator.games.sanguosha.positions import game_from_files
+from validator.native import build_in_use
 from validator.simulate import fast_playout, play_game, play_match
 
 BEFORE = 578.0  # games/s of the generator engine (bench of 2026-11-28, before issue 26)
@@ -47,9 +48,8 @@ def simulate_path(game: object, games: int, base: int) -> float:
 def main() -> None:
     games = int(sys.argv[1]) if len(sys.argv) > 1 else 500
     game = game_from_files()
-    import validator.games.sanguosha.state as state
 
-    build = "compiled (make fast)" if not state.__file__.endswith(".py") else "pure Python"
+    build = build_in_use("validator.games.sanguosha")
     print(f"sanguosha, {PLAYERS} random players, {games} games per run, 5 runs; deck: decks/sanguosha card files; "
           f"engine: {build}")
     for name, run in (("simulate", simulate_path), ("State API", state_api)):

@@ -24,6 +24,8 @@ import sys
 import time
 from pathlib import Path
 
+from validator.native import build_in_use
+
 ROOT = Path(__file__).resolve().parent.parent
 TARGET_RANDOM = 2_000   # random-policy 4-player games per second on one core
 GAMES = {"random": 5_000, "greedy": 1_000}
@@ -57,17 +59,6 @@ def _measure(policy: str, games: int, variant: str, repeat: int) -> float:
     return statistics.median(rates)
 
 
-def _engine_kind() -> str:
-    """Which sengoku engine the children import: its heuristic and name table compiled by mypyc (`make fast`), or
-    pure Python."""
-    command = [sys.executable, "-c", "import validator.games.sengoku.policies as m; print(m.__file__)"]
-    where = subprocess.run(command, check=True, capture_output=True, text=True, cwd=ROOT).stdout.strip()
-    if where.endswith(".py"):
-        return "pure Python (`make fast` compiles the hot modules; FUDAYA_PURE=1 ignores them)"
-    return (f"heuristic and name table compiled by mypyc ({Path(where).parent}; `make pure` or FUDAYA_PURE=1 for "
-            "pure Python)")
-
-
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--quick", action="store_true", help="a tenth of the games (numbers are noisier)")
@@ -80,7 +71,7 @@ def main() -> None:
     scale = 10 if args.quick else 1
     print(f"sengoku simulation benchmark — {os.cpu_count()} CPUs visible, Python {sys.version.split()[0]}")
     print("(one game per match; 4 players; seed 1; one worker)")
-    print(f"engine: {_engine_kind()}")
+    print(f"engine: {build_in_use("validator.games.sengoku")}")
     rate = _measure("random", GAMES["random"] // scale, "base", args.repeat)
     verdict = "not judged in --quick mode" if args.quick else ("met" if rate >= TARGET_RANDOM else "NOT met")
     print(f"random, base, 1 core: median {rate:,.0f} games/s (target {TARGET_RANDOM:,}/s: {verdict})")

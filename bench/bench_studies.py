@@ -14,27 +14,18 @@ import sys
 import time
 
 from validator.loader import find_games, load_game
+from validator.native import build_in_use
 from validator.paths import DEFAULT_DECKS_DIR
 from validator.sim_plan import SimulationPlan, default_workers
 from validator.study import play_studies, simulate_main, studies_wanted
 
 
-def build_in_use() -> str:
-    """Which build each game plays: how many of its modules run compiled (`make fast`), else pure Python."""
-    from validator.native import COMPILED, native_path
-
-    kinds = []
-    for name in ("gogyo", "jinzai", "sangokushi", "sanguosha", "sengoku"):
-        package = f"validator.games.{name}"
-        compiled = len(COMPILED.get(package, ())) if native_path(package) else 0
-        kinds.append(f"{name} {f'{compiled} modules compiled' if compiled else 'pure'}")
-    return ", ".join(kinds)
-
-
 def main() -> None:
     games = sys.argv[1:] or find_games(DEFAULT_DECKS_DIR)
     workers = default_workers()
-    print(f"engines: {build_in_use()}; {workers} workers", flush=True)
+    for name in ("gogyo", "jinzai", "sangokushi", "sanguosha", "sengoku"):
+        print(f"{name}: {build_in_use(f'validator.games.{name}')}", flush=True)
+    print(f"{workers} workers", flush=True)
     total = 0.0
     for game_id in games:
         game = load_game(DEFAULT_DECKS_DIR, game_id)

@@ -82,6 +82,14 @@ def native_path(package: str) -> list[str]:
     return [str(folder)]
 
 
+def build_in_use(package: str) -> str:
+    """What a game package plays with, in words for a benchmark's first line: its compiled modules (as
+    native_path decides, so FUDAYA_PURE and a stale build count) or pure Python."""
+    if not native_path(package):
+        return "pure Python (`make fast` compiles the hot modules; FUDAYA_PURE=1 ignores them)"
+    return f"{', '.join(COMPILED[package])} compiled by mypyc (`make pure` or FUDAYA_PURE=1 for pure Python)"
+
+
 def build(target: Path | None = None, opt_level: str = "3") -> Path:
     """Compile every package's COMPILED modules with mypyc into `target` (default native_dir()).
 

@@ -31,6 +31,7 @@ def test_no_build_means_pure_python(tmp_path: Path, monkeypatch: pytest.MonkeyPa
     monkeypatch.setenv("FUDAYA_NATIVE_DIR", str(tmp_path))
     monkeypatch.delenv("FUDAYA_PURE", raising=False)
     assert native.native_path(GOGYO) == []
+    assert native.build_in_use(GOGYO).startswith("pure Python")
 
 
 def test_a_build_matching_the_sources_is_used(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
@@ -38,8 +39,11 @@ def test_a_build_matching_the_sources_is_used(tmp_path: Path, monkeypatch: pytes
     monkeypatch.delenv("FUDAYA_PURE", raising=False)
     compiled = _stamp(tmp_path, native.source_digests(GOGYO))
     assert native.native_path(GOGYO) == [str(compiled)]
+    assert native.build_in_use(GOGYO).startswith("state, scoring, orders, tables, cards, rules, policies, playout "
+                                                 "compiled by mypyc")
     monkeypatch.setenv("FUDAYA_PURE", "1")
     assert native.native_path(GOGYO) == []
+    assert native.build_in_use(GOGYO).startswith("pure Python")
 
 
 @pytest.mark.parametrize("change", ["one source edited", "another Python", "a broken stamp"])
