@@ -93,7 +93,7 @@ def main() -> None:
           f"load average {os.getloadavg()[0]:.2f} at the start")
     print("(a game is one deal; a match is two games; 4 players; seed 1; memo cold at the start of each run; "
           f"{args.repeat} run(s) per measurement, verdict on the median)")
-    print(f"engine: {build_in_use("validator.games.gogyo")}")
+    print(f"engine: {build_in_use('validator.games.gogyo')}")
 
     rate = _per_core("random", 10_000 // scale, args.repeat)
     print(f"random, 1 core: median {rate:,.0f} games/s (target {TARGET_RANDOM:,}/s: "

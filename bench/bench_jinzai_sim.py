@@ -94,7 +94,7 @@ def main() -> None:
     print(f"jinzai simulation benchmark — {time.strftime('%Y-%m-%d %H:%M')}, {os.cpu_count()} CPUs visible, "
           f"load average {load:.2f}, Python {sys.version.split()[0]}")
     print("(a match is games repeated until someone has 4 VP; 4 players; seed 1; one worker)")
-    print(f"engine: {build_in_use("validator.games.jinzai")}")
+    print(f"engine: {build_in_use('validator.games.jinzai')}")
 
     rate = _measure("random", MATCHES["random"] // scale, args)
     print(f"random, 1 core: median {rate:,.0f} matches/s "

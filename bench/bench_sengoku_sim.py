@@ -71,7 +71,7 @@ def main() -> None:
     scale = 10 if args.quick else 1
     print(f"sengoku simulation benchmark — {os.cpu_count()} CPUs visible, Python {sys.version.split()[0]}")
     print("(one game per match; 4 players; seed 1; one worker)")
-    print(f"engine: {build_in_use("validator.games.sengoku")}")
+    print(f"engine: {build_in_use('validator.games.sengoku')}")
     rate = _measure("random", GAMES["random"] // scale, "base", args.repeat)
     verdict = "not judged in --quick mode" if args.quick else ("met" if rate >= TARGET_RANDOM else "NOT met")
     print(f"random, base, 1 core: median {rate:,.0f} games/s (target {TARGET_RANDOM:,}/s: {verdict})")
