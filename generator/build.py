@@ -13,7 +13,7 @@ from validator.jsonsource import load_json
 from validator.limits import MAX_MANIFEST_BYTES, SIM_BUDGET_SECONDS
 from validator.loader import load_game
 from validator.model import Deck, Game
-from validator.paths import DEFAULT_DECKS_DIR, DEFAULT_OUTPUT_DIR
+from validator.paths import DEFAULT_DECKS_DIR, DEFAULT_OUTPUT_DIR, DeckFolders
 from validator.presets import DEFAULT_PAPER, PAPER_SIZES
 
 from .card_face import FaceRenderer
@@ -37,6 +37,7 @@ class BuildOptions:
     proof: bool = False
     gutter: float | None = None
     decks_dir: Path = DEFAULT_DECKS_DIR
+    shipped_dir: Path | None = None  # where a game decks_dir lacks is looked up (validator.paths.DeckFolders)
     output_dir: Path = DEFAULT_OUTPUT_DIR
     report: bool = True  # also simulate the game (game.json "simulation") and write report.json/.pdf
     only: tuple[str, ...] = ()  # component ids to write (and "report"); empty: everything
@@ -47,6 +48,10 @@ class BuildOptions:
     report_cache: bool = True  # reuse a report simulated before for the same data and code (report.report_key)
     studies: bool = False  # also play the studies game.json asks for (ladder, strong play): slow, cached
     sim_budget: float = SIM_BUDGET_SECONDS  # seconds the simulation may cost, estimated (validator/sim_cost.py)
+
+    def decks_for(self, game_id: str) -> Path:
+        """The folder holding the game: decks_dir, or the shipped games when decks_dir lacks it."""
+        return DeckFolders(self.decks_dir, self.shipped_dir).folder_for(game_id)
 
 
 @dataclass

@@ -53,7 +53,7 @@ def build_one(game_id: str, options: BuildOptions, *, preflight_workers: int = 1
     start = time.perf_counter()
     try:
         with interruptible():
-            game = load_checked(game_id, options.decks_dir, sim_budget=options.sim_budget, paper=options.paper)
+            game = load_checked(game_id, options.decks_for(game_id), sim_budget=options.sim_budget, paper=options.paper)
             if on_loaded is not None:
                 on_loaded(total_steps(game, options))
             result = build_game(game, options, progress=progress, preflight_workers=preflight_workers)
@@ -78,7 +78,7 @@ def build_side_by_side(game_ids: list[str], options: BuildOptions, workers: int)
     pool = ProcessPoolExecutor(workers, mp_context=multiprocessing.get_context("fork"))
     # Largest first (by the bytes of its data, a fair guess at its drawing time), so that no core
     # is left with a large game at the end while the other idles; printed in the order given.
-    by_size = sorted(game_ids, key=lambda game_id: -_data_bytes(options.decks_dir / game_id))
+    by_size = sorted(game_ids, key=lambda game_id: -_data_bytes(options.decks_for(game_id) / game_id))
     submitted = {game_id: pool.submit(build_one, game_id, options) for game_id in by_size}
     futures: list[Future[GameOutcome]] = [submitted[game_id] for game_id in game_ids]
     try:

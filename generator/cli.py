@@ -18,11 +18,15 @@ app = typer.Typer(add_completion=False, no_args_is_help=True, rich_markup_mode=N
                   help="fudaya: JSON game definitions to print-ready PDFs, checked before printing.")
 
 
-# Read where the command runs: ./decks (else the shipped games) and ./output.
-WORKING_DECKS = working_decks_dir()
-WORKING_OUTPUT = working_output_dir()
-DecksOption = Annotated[Path, typer.Option("--decks", help="folder holding one sub-folder per game "
-                                                           "(default: ./decks, else the shipped games)")]
+# Folders default to the project's decks/ (else the shipped games) and output/, found from where the command
+# runs when it runs (validator.paths), never at import.
+DecksOption = Annotated[Path | None, typer.Option(
+    "--decks", help="folder holding one sub-folder per game, and only it (default: the decks/ of the project you "
+    "are in, even from inside it, else the shipped games; a game the project lacks is taken from the shipped "
+    "games, with a note)", show_default=False)]
+OutputOption = Annotated[Path | None, typer.Option(
+    "--output", "-o", help="the output folder, one sub-folder per game (default: the output/ of the project you are "
+    "in, else ./output)", show_default=False)]
 SimBudgetOption = Annotated[str | None, typer.Option(
     "--sim-budget", metavar="DURATION", help="the most the simulation may cost, estimated before playing: seconds "
     "or a duration such as 45m, 6h, 2d (default: 2h on 2 cores; see docs/security.md)")]
@@ -45,7 +49,7 @@ def build(
         help="draw trim, safe-zone and corner guides (files get -proof)")] = False,
     gutter: Annotated[float | None, typer.Option(
         help="space between cards in mm (default: as much bleed as fits without losing a card)")] = None,
-    output: Annotated[Path, typer.Option("--output", "-o", help="output folder")] = WORKING_OUTPUT,
+    output: OutputOption = None,
     only: Annotated[list[str] | None, typer.Option(
         help="write only this component (repeatable; 'report' for the simulation report)", metavar="COMPONENT",
     )] = None,
@@ -65,15 +69,16 @@ def build(
         help="simulation worker processes (results do not depend on it)")] = None,
     cluster: ClusterOption = None,
     sim_budget: SimBudgetOption = None,
-    decks: DecksOption = WORKING_DECKS,
+    decks: DecksOption = None,
 ) -> None:
     """Build print files, rulebook and simulation report for each game into OUTPUT/<game>/.
 
     Example: fudaya build gogyo --paper a3 --marks western; fudaya build gogyo --studies"""
     from .commands.build import build as build_games
 
-    build_games(games, paper=paper, marks=marks, mode=mode, proof=proof, gutter=gutter, output=output, only=only,
-                report=report, booklet=booklet, cache=cache, studies=studies, pdfx=pdfx, workers=workers,
+    build_games(games, paper=paper, marks=marks, mode=mode, proof=proof, gutter=gutter,
+                output=output or working_output_dir(), only=only, report=report, booklet=booklet, cache=cache,
+                studies=studies, pdfx=pdfx, workers=workers,
                 cluster=cluster, sim_budget=sim_budget, decks=decks)
 
 
@@ -108,27 +113,28 @@ def check(
         = None,
     simulate: Annotated[bool, typer.Option("--simulate/--no-simulate",
         help="also play the game.json simulation and write report.json/.pdf")] = True,
-    output: Annotated[Path, typer.Option("--output", "-o", help="where report files go")] = WORKING_OUTPUT,
+    output: OutputOption = None,
     workers: Annotated[int | None, typer.Option(
         help="simulation worker processes (results do not depend on it)")] = None,
     cluster: ClusterOption = None,
     sim_budget: SimBudgetOption = None,
     paper: Annotated[Paper, typer.Option(help="the paper the cards must fit, as build --paper")] = Paper.a4,
-    decks: DecksOption = WORKING_DECKS,
+    decks: DecksOption = None,
 ) -> None:
     """Check schema, composition, references, artwork, glyphs, text fit, rulebook claims; then simulate.
 
     Exit 1 on findings. Example: fudaya check gogyo --no-simulate"""
     from .commands.check import check as check_games
 
-    check_games(games, simulate=simulate, output=output, workers=workers, cluster=cluster, sim_budget=sim_budget,
+    check_games(games, simulate=simulate, output=output or working_output_dir(), workers=workers, cluster=cluster,
+                sim_budget=sim_budget,
                 paper=paper, decks=decks)
 
 
 @app.command("list")
 def list_games(
     as_json: Annotated[bool, typer.Option("--json", help="print the listing as JSON (for scripts)")] = False,
-    decks: DecksOption = WORKING_DECKS,
+    decks: DecksOption = None,
 ) -> None:
     """List the games found and their components: a table per game, or JSON.
 
@@ -147,7 +153,7 @@ def score(
         help="the hand: gogyo 唐火 漢土 閥 天 隋金; jinzai one column per token, bottom to top: 文7 武3・武3 文4・＊; "
              "sengoku one card per token: 武田 信 玄")],
     as_json: Annotated[bool, typer.Option("--json", help='print {"total", the other parts, "order"} as JSON')] = False,
-    decks: DecksOption = WORKING_DECKS,
+    decks: DecksOption = None,
 ) -> None:
     """Score a hand by the game's rules: total, parts and, where order matters, the best order. Exit 2 if bad.
 
@@ -181,7 +187,7 @@ def simulate(
         help="decisions per game before it is stopped as a timeout (default: game.json simulation, else 1000)")] = None,
     as_json: Annotated[bool, typer.Option("--json", help="print the summary as JSON")] = False,
     sim_budget: SimBudgetOption = None,
-    decks: DecksOption = WORKING_DECKS,
+    decks: DecksOption = None,
 ) -> None:
     """Play seeded matches with the real rules: length, endings, scores, seat balance, play time, Ludii metrics.
 
@@ -213,7 +219,7 @@ def ladder(
     cluster: ClusterOption = None,
     as_json: Annotated[bool, typer.Option("--json", help="print the ladder as JSON")] = False,
     sim_budget: SimBudgetOption = None,
-    decks: DecksOption = WORKING_DECKS,
+    decks: DecksOption = None,
 ) -> None:
     """Climb the strength ladder: each adjacent pair of policies head to head (the stronger in one seat),
     and the seats' win rates with every seat at each strength, with 95% intervals.
@@ -231,7 +237,9 @@ def new(
     source: Annotated[str | None, typer.Option("--from", help="copy this shipped game instead of the starter deck",
                                                metavar="GAME")] = None,
     title: Annotated[str | None, typer.Option(help="the game's title (default: NAME)")] = None,
-    decks: Annotated[Path | None, typer.Option("--decks", help="where to make it (default: ./decks)")] = None,
+    decks: Annotated[Path | None, typer.Option(
+        "--decks", help="where to make it (default: the decks/ of the project you are in, else ./decks)",
+        show_default=False)] = None,
 ) -> None:
     """Make a new game folder: a 12-card starter deck that checks and builds, or a copy of a shipped game.
 
@@ -248,7 +256,9 @@ def import_(
     name: Annotated[str, typer.Argument(help="the game to import into", metavar="NAME")],
     source: Annotated[Path, typer.Argument(help="a spreadsheet: one row a card", metavar="FILE.csv|FILE.xlsx")],
     component: Annotated[str | None, typer.Option(help="the deck or sheet component (default: the first)")] = None,
-    decks: Annotated[Path | None, typer.Option("--decks", help="where the game is (default: ./decks)")] = None,
+    decks: Annotated[Path | None, typer.Option(
+        "--decks", help="where the game is (default: the decks/ of the project you are in, else ./decks; never the "
+        "shipped games)", show_default=False)] = None,
 ) -> None:
     """Replace a component's cards with a spreadsheet's rows: columns id, face, back, qty and the fields.
 
@@ -269,8 +279,8 @@ def export(
         "--format", help="png: one image per card side; tts: Tabletop Simulator deck sheets and a saved object",
     )] = ExportFormat.png,
     dpi: Annotated[int, typer.Option(help="resolution of the png images (72-1200)")] = 300,
-    output: Annotated[Path, typer.Option("--output", "-o", help="the build's output folder")] = WORKING_OUTPUT,
-    decks: DecksOption = WORKING_DECKS,
+    output: OutputOption = None,
+    decks: DecksOption = None,
 ) -> None:
     """Card images cut from the game's own print files (so they are what prints), into OUTPUT/NAME/export/.
 
@@ -278,14 +288,14 @@ def export(
     Simulator's Saved Objects folder)"""
     from .commands.export import export as export_game
 
-    export_game(name, format_=format_, dpi=dpi, output=output, decks=decks)
+    export_game(name, format_=format_, dpi=dpi, output=output or working_output_dir(), decks=decks)
 
 
 @app.command()
 def proof(
     name: Annotated[str, typer.Argument(help="the game, built already", metavar="NAME")],
-    output: Annotated[Path, typer.Option("--output", "-o", help="the build's output folder")] = WORKING_OUTPUT,
-    decks: DecksOption = WORKING_DECKS,
+    output: OutputOption = None,
+    decks: DecksOption = None,
 ) -> None:
     """A static HTML proof gallery, OUTPUT/NAME/proof/index.html: every card front and back as printed,
     its fields and count, the check's findings beside it, filters by field, links to the PDFs.
@@ -293,14 +303,14 @@ def proof(
     Example: fudaya build gogyo && fudaya proof gogyo"""
     from .commands.proof import proof as write_gallery
 
-    write_gallery(name, output=output, decks=decks)
+    write_gallery(name, output=output or working_output_dir(), decks=decks)
 
 
 @app.command()
 def watch(
     name: Annotated[str, typer.Argument(help="the game to watch", metavar="NAME")],
-    output: Annotated[Path, typer.Option("--output", "-o", help="output folder")] = WORKING_OUTPUT,
-    decks: DecksOption = WORKING_DECKS,
+    output: OutputOption = None,
+    decks: DecksOption = None,
     max_rebuilds: Annotated[int | None, typer.Option(hidden=True)] = None,  # tests stop after this many
 ) -> None:
     """Build the game, then rebuild what each change of its files affects, saying what and how long.
@@ -309,7 +319,7 @@ def watch(
     simulation report is not rebuilt (fudaya build makes it). Example: fudaya watch mygame"""
     from .commands.watch import watch as watch_game
 
-    watch_game(name, output=output, decks=decks, max_rebuilds=max_rebuilds)
+    watch_game(name, output=output or working_output_dir(), decks=decks, max_rebuilds=max_rebuilds)
 
 
 @app.callback(invoke_without_command=True)
@@ -331,7 +341,7 @@ def doctor() -> None:
     Exit 1 when something fudaya itself needs is missing. Example: fudaya doctor"""
     from .commands.doctor import doctor as report_installation
 
-    report_installation(decks=WORKING_DECKS, output=WORKING_OUTPUT)
+    report_installation(decks=working_decks_dir(), output=working_output_dir())
 
 
 def main() -> None:  # pragma: no cover - console entry used by `python -m generator.cli`

@@ -11,11 +11,11 @@ from .issues import DeckError, Issue, Location
 from .jsonsource import SourcedJson, load_json
 from .mapfile import build_map
 from .model import Card, CardSize, CompositionRule, Deck, Element, FontRef, Game, GameMap, Layout, Rulebook, Template
+from .paths import GAME_FILE
 from .presets import CARD_SIZES
 from .rulebooks import build_rulebook
 from .typeset import FontError, load_metrics
 
-GAME_FILE = "game.json"
 GAME_ID = re.compile(r"[a-z0-9][a-z0-9_-]*")  # as schema/defs.schema.json's id: a folder name, never a path
 
 

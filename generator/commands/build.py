@@ -10,6 +10,7 @@ from typing import Any
 
 import typer
 
+from validator.paths import DeckFolders
 from validator.wording import counted
 
 from ..build import BuildOptions
@@ -21,16 +22,19 @@ from .options import Marks, Mode, Paper, Pdfx
 
 def build(games: list[str] | None, *, paper: Paper, marks: Marks, mode: Mode, proof: bool, gutter: float | None,
           output: Path, only: list[str] | None, report: bool, booklet: bool, cache: bool, studies: bool, pdfx: Pdfx,
-          workers: int | None, cluster: str | None, sim_budget: str | None, decks: Path) -> None:
+          workers: int | None, cluster: str | None, sim_budget: str | None, decks: Path | None) -> None:
     """Build each game into OUTPUT/<game>/; exit 1 if any was not built (or the cluster cannot be used),
     130 when interrupted."""
-    _refuse_bad_folders(decks, output)
+    folders = DeckFolders.for_command(decks)
+    game_ids = _games(games, folders)
+    for folder in {folders.folder_for(game_id) for game_id in game_ids} | {folders.main}:
+        _refuse_bad_folders(folder, output)
     address = _cluster(cluster)
     options = BuildOptions(paper=paper.value, marks=marks.value, mode=mode.value, proof=proof,
-                           gutter=gutter, decks_dir=decks, output_dir=output, report=report,
+                           gutter=gutter, decks_dir=folders.main, shipped_dir=folders.shipped, output_dir=output,
+                           report=report,
                            only=tuple(only or ()), workers=workers, cluster=address, booklet=booklet,
                            pdfx=pdfx.value, report_cache=cache, studies=studies, sim_budget=_sim_budget(sim_budget))
-    game_ids = _games(games, decks)
     workers = default_game_workers(len(game_ids))
     outcomes = build_side_by_side(game_ids, options, workers) if workers > 1 else _one_by_one(game_ids, options)
     failed, reported = False, []

@@ -9,6 +9,7 @@ from validator.checks import check_game
 from validator.issues import DeckError
 from validator.loader import load_game
 from validator.model import Game
+from validator.paths import DeckFolders
 from validator.wording import counted
 
 from ..output_set import interruptible, output_set
@@ -26,17 +27,20 @@ def _contents(game: Game) -> str:
 
 
 def check(games: list[str] | None, *, simulate: bool, output: Path, workers: int | None, cluster: str | None,
-          sim_budget: str | None, paper: Paper, decks: Path) -> None:
+          sim_budget: str | None, paper: Paper, decks: Path | None) -> None:
     """Check (and simulate) each game; exit 1 on findings (or a cluster that cannot be used), 130 when
     interrupted."""
-    _refuse_bad_folders(decks, output)
+    folders = DeckFolders.for_command(decks)
+    game_ids = _games(games, folders)
+    for folder in {folders.folder_for(game_id) for game_id in game_ids} | {folders.main}:
+        _refuse_bad_folders(folder, output)
     address = _cluster(cluster) if simulate else None
     budget = _sim_budget(sim_budget)
     findings = 0
     rows: list[list[str]] = []  # the closing table: one row a game
-    for game_id in _games(games, decks):
+    for game_id in game_ids:
         try:
-            game = load_game(decks, game_id)
+            game = load_game(folders.folder_for(game_id), game_id)
         except DeckError as exc:
             _report(exc.issues)
             findings += len(exc.issues)

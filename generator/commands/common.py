@@ -14,6 +14,7 @@ from validator.engine.api import RulesGame
 from validator.issues import DeckError, Issue
 from validator.loader import GAME_ID, find_games, load_game
 from validator.model import Game
+from validator.paths import DeckFolders, deck_folder_of
 from validator.wording import counted
 
 if TYPE_CHECKING:
@@ -71,18 +72,30 @@ def _problems(count: int) -> str:
 GAME_NAME = GAME_ID  # a folder name, never a path (the loader's own test)
 
 
-def _games(requested: list[str] | None, decks: Path) -> list[str]:
-    if requested:
-        for name in requested:
-            if not GAME_NAME.fullmatch(name):
-                _err(f"{name!r}: not a game name (lower-case letters, digits, - and _: a folder in {decks})")
-                raise typer.Exit(1)
-        return requested
-    found = find_games(decks)
-    if not found:
-        _err(f"{decks}: no games found (each game is a folder with a game.json)")
-        raise typer.Exit(1)
-    return found
+def _games(requested: list[str] | None, folders: DeckFolders) -> list[str]:
+    """The games a command works on: those named (each found in the project, else among the shipped games,
+    with a note saying so), or every game of the main folder. One line and exit 1 for a name found nowhere."""
+    decks = folders.main
+    if not requested:
+        found = find_games(decks)
+        if not found:
+            _err(f"{decks}: no games found (each game is a folder with a game.json; --decks FOLDER reads another "
+                 "folder)")
+            raise typer.Exit(1)
+        return found
+    for name in requested:
+        if not GAME_NAME.fullmatch(name):
+            _err(f"{name!r}: not a game name (lower-case letters, digits, - and _: a folder in {decks})")
+            raise typer.Exit(1)
+        if not folders.has(folders.folder_for(name), name):
+            elsewhere = " nor among the shipped games" if folders.shipped is not None else ""
+            known = ", ".join(find_games(decks)) or "none"
+            _err(f"{name}: no such game in {decks}{elsewhere} (games there: {known}); --decks FOLDER reads the "
+                 "games of another folder")
+            raise typer.Exit(1)
+        if folders.uses_shipped(name):
+            _err(f"note: {name}: not in {decks}; using the shipped game in {folders.shipped}")
+    return requested
 
 
 def _refuse_bad_folders(decks: Path, output: Path) -> None:
@@ -104,12 +117,18 @@ def _refuse_bad_folders(decks: Path, output: Path) -> None:
     if decks_root.is_relative_to(output_root):
         _err(f"{decks}: the decks folder may not lie inside --output {output} (a build replaces what is there)")
         raise typer.Exit(1)
+    deck = deck_folder_of(output_root)
+    if deck is not None:
+        _err(f"{output}: lies inside the deck folder {deck} (a build would write into the deck); run fudaya from "
+             "the project folder (the one holding decks/) or pass --output")
+        raise typer.Exit(1)
 
 
-def _model(game_id: str, decks: Path) -> Game:
+def _model(game_id: str, folders: DeckFolders) -> Game:
     """The loaded game of a deck folder; exit 1 (its problems reported) if it cannot be loaded."""
+    folder = folders.folder_for(_games([game_id], folders)[0])
     try:
-        return load_game(decks, game_id)
+        return load_game(folder, game_id)
     except DeckError as exc:
         _report(exc.issues)
         raise typer.Exit(1) from None

@@ -56,7 +56,8 @@ def doctor(*, decks: Path, output: Path) -> None:
     cluster = _distribution_version("distributed")  # asked of the metadata: nothing imports distributed here
     line(cluster is not None, "distributed", f"{cluster} (--cluster)" if cluster else
          "not installed: --cluster, simulations on a Dask cluster (pip install 'fudaya[cluster]')", needed=False)
-    typer.echo(f"{'':8} {'reads':14} {decks}")
+    fallback = "" if decks == DEFAULT_DECKS_DIR else f" (a game not there: the shipped one in {DEFAULT_DECKS_DIR})"
+    typer.echo(f"{'':8} {'reads':14} {decks}{fallback}")
     typer.echo(f"{'':8} {'writes':14} {output}")
     if missing:
         raise typer.Exit(1)

@@ -5,6 +5,7 @@ from pathlib import Path
 
 import typer
 
+from validator.paths import DeckFolders
 from validator.wording import counted
 
 from ..build import BuildError, load_checked
@@ -13,13 +14,14 @@ from .common import _err, _games, _report
 from .options import ExportFormat
 
 
-def export(name: str, *, format_: ExportFormat, dpi: int, output: Path, decks: Path) -> None:
+def export(name: str, *, format_: ExportFormat, dpi: int, output: Path, decks: Path | None) -> None:
     """Export and say what was written; exit 1 on problems, 130 when interrupted."""
     from ..export import ExportError, export_png, export_tts
 
-    game_id = _games([name], decks)[0]
+    folders = DeckFolders.for_command(decks)
+    game_id = _games([name], folders)[0]
     try:
-        game = load_checked(game_id, decks)
+        game = load_checked(game_id, folders.folder_for(game_id))
         with interruptible():
             if format_ is ExportFormat.png:
                 files = export_png(game, output, dpi=dpi)

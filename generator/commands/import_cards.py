@@ -6,6 +6,7 @@ from pathlib import Path
 import typer
 
 from validator.issues import DeckError
+from validator.paths import DeckFolders, new_decks_dir
 from validator.wording import counted
 
 from .common import _err, _games, _report
@@ -17,8 +18,8 @@ def import_cards(name: str, source: Path, *, component: str | None, decks: Path 
 
     from ..spreadsheet import RowError, import_into_game
 
-    decks_dir = decks if decks is not None else Path.cwd() / "decks"
-    folder = decks_dir / _games([name], decks_dir)[0]
+    decks_dir = decks if decks is not None else new_decks_dir()
+    folder = decks_dir / _games([name], DeckFolders(decks_dir))[0]  # never a shipped game: import writes
     try:
         cards_file, count = import_into_game(folder, source, component)
     except DeckError as exc:

@@ -5,12 +5,14 @@ from pathlib import Path
 
 import typer
 
+from validator.paths import DeckFolders
+
 from .common import _cluster, _cluster_exits, _engine, _err, _model, _sim_budget, _within_budget
 
 
 def ladder(game_id: str, *, rungs: str | None, matches: int | None, self_play: int | None, players: int | None,
            precision: float, seed: int | None, workers: int, cluster: str | None, as_json: bool,
-           sim_budget: str | None, decks: Path) -> None:
+           sim_budget: str | None, decks: Path | None) -> None:
     """Climb and print the ladder; exit 2 for a ladder that cannot be played or costs too much, 1 for a
     cluster that cannot be used."""
     import json
@@ -23,7 +25,7 @@ def ladder(game_id: str, *, rungs: str | None, matches: int | None, self_play: i
 
     budget = _sim_budget(sim_budget)
     address = _cluster(cluster)
-    model = _model(game_id, decks)
+    model = _model(game_id, DeckFolders.for_command(decks))
     engine = _engine(model)
     base = SimulationPlan.from_game(model) or SimulationPlan(engine.max_players, 100, ("greedy",))
     given = LadderPlan.from_game(model) or LadderPlan(("random", "greedy", "mcts:100", "mcts:1000"), 100,

@@ -9,12 +9,13 @@ import typer
 from validator.issues import DeckError
 from validator.loader import load_game
 from validator.model import Game
+from validator.paths import DeckFolders
 from validator.wording import counted
 
 from .common import _games, _report
 
 
-def list_games(*, as_json: bool, decks: Path) -> None:
+def list_games(*, as_json: bool, decks: Path | None) -> None:
     """Print a table per game (a game that cannot be loaded: its first problem), or the JSON listing;
     exit 1 when any game could not be loaded, after listing every one that could."""
     import json
@@ -23,9 +24,10 @@ def list_games(*, as_json: bool, decks: Path) -> None:
 
     out = console()
     listing = []
-    for game_id in _games(None, decks):
+    folders = DeckFolders.for_command(decks)
+    for game_id in _games(None, folders):
         try:
-            game = load_game(decks, game_id)
+            game = load_game(folders.main, game_id)
         except DeckError as exc:
             listing.append({"id": game_id, "error": exc.issues[0].render(Path.cwd())})
             if not as_json:

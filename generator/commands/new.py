@@ -5,6 +5,7 @@ from pathlib import Path
 
 import typer
 
+from validator.paths import new_decks_dir
 from validator.wording import counted
 
 from .common import GAME_NAME, _err
@@ -18,7 +19,7 @@ def new(name: str, *, source: str | None, title: str | None, decks: Path | None)
         _err(f"{name!r}: not a game name (lower-case letters, digits, - and _)")
         raise typer.Exit(1)
     try:
-        folder = new_game(decks if decks is not None else Path.cwd() / "decks", name, title=title, source=source)
+        folder = new_game(decks if decks is not None else new_decks_dir(), name, title=title, source=source)
     except (NewGameError, OSError) as exc:
         _err(str(exc))
         raise typer.Exit(1) from None

@@ -7,21 +7,23 @@ import typer
 
 from validator.issues import DeckError
 from validator.loader import load_game
+from validator.paths import DeckFolders
 
 from ..output_set import interruptible
 from .common import _err, _games, _report
 
 
-def proof(name: str, *, output: Path, decks: Path) -> None:
+def proof(name: str, *, output: Path, decks: Path | None) -> None:
     """Write the gallery and say where; exit 1 on problems, 130 when interrupted."""
     from validator.checks import check_game
 
     from ..export import ExportError
     from ..proof import write_proof
 
-    game_id = _games([name], decks)[0]
+    folders = DeckFolders.for_command(decks)
+    game_id = _games([name], folders)[0]
     try:
-        game = load_game(decks, game_id)
+        game = load_game(folders.folder_for(game_id), game_id)
     except DeckError as exc:
         _report(exc.issues)
         raise typer.Exit(1) from None

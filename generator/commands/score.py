@@ -7,6 +7,7 @@ import typer
 
 from validator.engine.scoring import HandScorer
 from validator.model import Game
+from validator.paths import DeckFolders
 
 from .common import _err, _model, _unplayable_exits
 
@@ -23,13 +24,13 @@ def _scorer(model: Game) -> HandScorer:
         return spec.scorer(model)
 
 
-def score(game_id: str, cards: list[str], *, as_json: bool, decks: Path) -> None:
+def score(game_id: str, cards: list[str], *, as_json: bool, decks: Path | None) -> None:
     """Print the hand's total, parts and best order; exit 2 for a hand or game that cannot be scored."""
     import json
 
     from validator.engine.scoring import score_fields
 
-    scorer = _scorer(_model(game_id, decks))
+    scorer = _scorer(_model(game_id, DeckFolders.for_command(decks)))
     tokens = [token for card in cards for token in card.split()]
     try:
         claim = scorer.score(tokens)

@@ -5,12 +5,14 @@ from pathlib import Path
 
 import typer
 
+from validator.paths import DeckFolders
+
 from .common import _cluster, _cluster_exits, _engine, _err, _model, _sim_budget, _within_budget
 
 
 def simulate(game_id: str, *, players: str | None, games: int, precision: float, policy: str, seed: int, workers: int,
              cluster: str | None, seconds_per_turn: float | None, step_cap: int | None, as_json: bool,
-             sim_budget: str | None, decks: Path) -> None:
+             sim_budget: str | None, decks: Path | None) -> None:
     """Play and print the summaries; exit 2 for a plan that cannot be played or costs too much, 1 for a
     cluster that cannot be used."""
     import json
@@ -23,7 +25,7 @@ def simulate(game_id: str, *, players: str | None, games: int, precision: float,
 
     budget = _sim_budget(sim_budget)
     address = _cluster(cluster)
-    model = _model(game_id, decks)
+    model = _model(game_id, DeckFolders.for_command(decks))
     engine = _engine(model)
     configured = SimulationPlan.from_game(model)
     if seconds_per_turn is None:

@@ -5,13 +5,15 @@ from pathlib import Path
 
 import typer
 
+from validator.paths import DeckFolders
+
 from ..build import BuildError, BuildOptions, build_game, load_checked
 from ..elements import DrawError
 from ..output_set import interruptible
 from .common import _err, _games, _refuse_bad_folders
 
 
-def watch(name: str, *, output: Path, decks: Path, max_rebuilds: int | None) -> None:
+def watch(name: str, *, output: Path, decks: Path | None, max_rebuilds: int | None) -> None:
     """Build, then watch until interrupted (or `max_rebuilds` rebuilds); exit 1 if the folder cannot be watched."""
     import time
 
@@ -19,13 +21,15 @@ def watch(name: str, *, output: Path, decks: Path, max_rebuilds: int | None) -> 
 
     from ..watch import ALL, only_for, watch_game
 
-    game_id = _games([name], decks)[0]
-    _refuse_bad_folders(decks, output)
+    folders = DeckFolders.for_command(decks)
+    game_id = _games([name], folders)[0]
+    decks_dir = folders.folder_for(game_id)
+    _refuse_bad_folders(decks_dir, output)
 
     def rebuild(components: tuple[str, ...]) -> tuple[bool, str]:
         try:
-            game = load_checked(game_id, decks)
-            build_game(game, BuildOptions(decks_dir=decks, output_dir=output, report=False,
+            game = load_checked(game_id, decks_dir)
+            build_game(game, BuildOptions(decks_dir=decks_dir, output_dir=output, report=False,
                                           only=only_for(game, components)))
             return True, ""
         except (BuildError, DrawError) as exc:
@@ -41,9 +45,9 @@ def watch(name: str, *, output: Path, decks: Path, max_rebuilds: int | None) -> 
                f"in {time.perf_counter() - started:.1f} s")
     try:
         with interruptible():
-            watch_game(decks / game_id, rebuild, echo=typer.echo, max_rebuilds=max_rebuilds)
+            watch_game(decks_dir / game_id, rebuild, echo=typer.echo, max_rebuilds=max_rebuilds)
     except ConfinedError as exc:
-        _err(f"{decks / game_id}: cannot be watched ({exc})")
+        _err(f"{decks_dir / game_id}: cannot be watched ({exc})")
         raise typer.Exit(1) from None
     except KeyboardInterrupt:
         typer.echo("stopped watching")
