@@ -18,6 +18,7 @@ from validator.presets import DEFAULT_PAPER, PAPER_SIZES
 
 from .card_face import FaceRenderer
 from .deck_pdf import Placement, WrittenFile, count_sides, write_gang, write_printshop, write_sheets
+from .derived import carry_over, refresh
 from .imposition import ImpositionError, SheetPlan, plan_sheet
 from .output_set import output_set
 from .pdfdoc import atomic_path, register_fonts
@@ -157,24 +158,27 @@ def build_game(game: Game, options: BuildOptions, progress: Callable[[int], None
     """Write the game's files; output/<game>/ is replaced as a whole once all of them are complete.
 
     A partial build (--only, --no-report, --proof, one --mode) keeps the files it does not rewrite,
-    and build.json keeps their entries. With `preflight_workers` the print files are preflighted
-    (that many at once) and the findings returned; an X-1a build preflights them in any case, once,
-    to refuse transparency before the new set replaces the old.
+    and build.json keeps their entries. Exports and the proof gallery made from an earlier set are made
+    again from the new one, in the same place (generator/derived.py). With `preflight_workers` the print
+    files are preflighted (that many at once) and the findings returned; an X-1a build preflights them in
+    any case, once, to refuse transparency before the new set replaces the old.
     """
     from .preflight import check_print_files
 
     _check_only(game, options)
     plans = _plans(game, options)
     partial = bool(options.only) or not options.report or options.proof or options.mode != "both"
+    final = options.output_dir / game.id
     with output_set(options.output_dir, game.id, keep_previous=partial) as staging:
         result = _write_files(game, options, plans, staging, progress)
+        carry_over(final, staging)
         x1a = not STANDARDS[options.pdfx].transparency
         if preflight_workers is not None or x1a:
             result.findings = check_print_files([f.path for f in result.files], workers=preflight_workers or 1)
         if x1a:
             _refuse_false_claims(game, result.findings)
         _write_manifest(staging / "build.json", game, options, result, merge=partial)
-    final = options.output_dir / game.id
+    result.notes += refresh(game, options.output_dir, lambda: check_game(game).issues)
     result.files = [replace(f, path=final / f.path.relative_to(staging)) for f in result.files]
     result.findings = [(final / path.relative_to(staging), found) for path, found in result.findings
                        if preflight_workers is not None]

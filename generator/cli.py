@@ -279,16 +279,23 @@ def export(
         "--format", help="png: one image per card side; tts: Tabletop Simulator deck sheets and a saved object",
     )] = ExportFormat.png,
     dpi: Annotated[int, typer.Option(help="resolution of the png images (72-1200)")] = 300,
+    base_url: Annotated[str | None, typer.Option(
+        "--base-url", metavar="URL", help="tts: the web address you will upload export/tts/ to; the saved object "
+        "loads its images from there (any machine)")] = None,
+    local: Annotated[bool, typer.Option("--local", help="tts: file:// image addresses of this machine instead "
+                                        "(this machine only)")] = False,
     output: OutputOption = None,
     decks: DecksOption = None,
 ) -> None:
     """Card images cut from the game's own print files (so they are what prints), into OUTPUT/NAME/export/.
+    Each later build of the game makes them again, in the same place, from its new print files.
 
-    Example: fudaya export gogyo --format tts (then copy export/tts/gogyo.json into Tabletop
-    Simulator's Saved Objects folder)"""
+    Example: fudaya export gogyo --format tts --base-url https://example.com/gogyo/ (upload export/tts/
+    there, then copy export/tts/gogyo.json into Tabletop Simulator's Saved Objects folder)"""
     from .commands.export import export as export_game
 
-    export_game(name, format_=format_, dpi=dpi, output=output or working_output_dir(), decks=decks)
+    export_game(name, format_=format_, dpi=dpi, base_url=base_url, local=local,
+                output=output or working_output_dir(), decks=decks)
 
 
 @app.command()

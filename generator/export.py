@@ -29,6 +29,7 @@ from validator.geometry import MM_PER_INCH, POINTS_PER_MM
 from validator.limits import MAX_IMAGE_PIXELS
 from validator.model import Deck, Game
 
+from .derived import SETTINGS_FILE, ExportSettings, image_url
 from .export_manifest import Box, ExportError, Manifest, Placed, load_manifest
 from .output_set import published
 
@@ -160,7 +161,8 @@ def _found(game: Game, manifest: Manifest) -> list[Side]:
 
 
 def export_png(game: Game, output_dir: Path, *, dpi: int) -> list[Path]:
-    """output/<game>/export/png/<deck>/<card>-<side>.png for every card side; returns the files."""
+    """output/<game>/export/png/<deck>/<card>-<side>.png for every card side; returns the files. The folder
+    records its settings, so each later build makes it again from its own print files (generator/derived.py)."""
     if not 72 <= dpi <= MAX_DPI:
         raise ExportError(f"--dpi {dpi}: from 72 to {MAX_DPI}")
     manifest = load_manifest(output_dir, game)
@@ -176,7 +178,12 @@ def export_png(game: Game, output_dir: Path, *, dpi: int) -> list[Path]:
             with renderer.cut(side) as image:
                 image.save(staging / name, dpi=(dpi, dpi))
             names.append(name)
+        _write_settings(staging, ExportSettings("png", dpi=dpi))
     return [final / name for name in names]
+
+
+def _write_settings(staging: Path, settings: ExportSettings) -> None:
+    (staging / SETTINGS_FILE).write_text(json.dumps(settings.to_json(), indent=1) + "\n", encoding="utf-8")
 
 
 def _card_size(width_mm: float, height_mm: float) -> tuple[int, int]:
@@ -195,8 +202,12 @@ def _write_sheet(renderer: Renderer, found: Sequence[Side], size: tuple[int, int
         sheet.save(path)
 
 
-def export_tts(game: Game, output_dir: Path) -> Path:
-    """Deck sheets, backs and a saved object (output/<game>/export/tts/); returns the saved object's path."""
+def export_tts(game: Game, output_dir: Path, settings: ExportSettings) -> Path:
+    """Deck sheets, backs and a saved object (output/<game>/export/tts/); returns the saved object's path.
+
+    The object finds its images under `settings.base_url` (where the designer hosts this folder) or, when
+    `settings.local`, at file:// URLs of this machine. Each later build makes the folder again at the same
+    place (generator/derived.py), so an object copied into Tabletop Simulator keeps its images."""
     manifest = load_manifest(output_dir, game)
     by_deck: dict[str, list[Side]] = {}
     for side in _found(game, manifest):
@@ -211,21 +222,24 @@ def export_tts(game: Game, output_dir: Path) -> Path:
             Renderer(manifest.folder, TTS_DPI) as renderer:
         custom_number = 0
         for deck in decks:
-            sheets = _TtsSheets(renderer, staging, final.resolve(), manifest)
+            sheets = _TtsSheets(renderer, staging, final.resolve(), manifest, settings)
             objects.append(sheets.deck(deck, by_deck[deck.id], custom_number, len(objects)))
             custom_number += -(-len(deck.cards) // TTS_PER_SHEET)
         saved = {"SaveName": game.title, "GameMode": "", "Date": "", "Table": "", "Sky": "", "Note": "",
                  "Rules": "", "XmlUI": "", "LuaScript": "", "LuaScriptState": "", "ObjectStates": objects}
         (staging / f"{game.id}.json").write_text(json.dumps(saved, ensure_ascii=False, indent=1) + "\n",
                                                  encoding="utf-8")
+        _write_settings(staging, settings)
     return final / f"{game.id}.json"
 
 
 class _TtsSheets:
     """A deck's face and back sheets, written one at a time into `staging`, named by their final place."""
 
-    def __init__(self, renderer: Renderer, staging: Path, final: Path, manifest: Manifest) -> None:
+    def __init__(self, renderer: Renderer, staging: Path, final: Path, manifest: Manifest,
+                 settings: ExportSettings) -> None:
         self.renderer, self.staging, self.final, self.manifest = renderer, staging, final, manifest
+        self.settings = settings
 
     def _shared_back(self, backs: Sequence[Side]) -> bool:
         """Whether every card has the same back, comparing each back's digest (one image at a time)."""
@@ -262,7 +276,8 @@ class _TtsSheets:
                 with self.renderer.cut(backs[cards[0].id]) as image, \
                         closing(image.resize(size, Image.Resampling.LANCZOS)) as scaled:
                     scaled.save(self.staging / back)
-            custom[str(number)] = {"FaceURL": (self.final / face).as_uri(), "BackURL": (self.final / back).as_uri(),
+            custom[str(number)] = {"FaceURL": image_url(face, self.final, self.settings),
+                                   "BackURL": image_url(back, self.final, self.settings),
                                    "NumWidth": TTS_COLUMNS, "NumHeight": TTS_ROWS, "BackIsHidden": True,
                                    "UniqueBack": not shared_back, "Type": 0}
             for slot, card in enumerate(chunk):

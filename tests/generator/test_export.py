@@ -35,7 +35,7 @@ def test_png_one_image_per_card_side_at_the_asked_resolution(gogyo_build: Path) 
 
 
 def test_tts_sheets_stay_within_limits_and_the_saved_object_counts_every_copy(gogyo_build: Path) -> None:
-    code, output = _run("export", "gogyo", "--format", "tts", "--output", str(gogyo_build.parent))
+    code, output = _run("export", "gogyo", "--format", "tts", "--local", "--output", str(gogyo_build.parent))
     assert code == 0, output
     saved = json.loads((gogyo_build / "export" / "tts" / "gogyo.json").read_text(encoding="utf-8"))
     [deck] = saved["ObjectStates"]  # the score sheets have no backs: not a deck
@@ -55,3 +55,20 @@ def test_export_needs_a_build_and_a_sane_resolution(tmp_path: Path, gogyo_build:
     assert code == 1 and "no build to export from; run `fudaya build gogyo` first" in output
     code, output = _run("export", "gogyo", "--output", str(gogyo_build.parent), "--dpi", "5000")
     assert code == 1 and "--dpi 5000: from 72 to 1200" in output
+
+
+@pytest.mark.parametrize(("args", "line"), [
+    ((), "--format tts needs where Tabletop Simulator will find the images: --base-url URL (the web folder you "
+         "upload export/tts/ to) or --local (file:// addresses, this machine only)"),
+    (("--local", "--base-url", "https://example.com/g/"), "--format tts needs where Tabletop Simulator"),
+    (("--base-url", "ftp://example.com/g/"), "--base-url 'ftp://example.com/g/': not an http:// or https://"),
+    (("--base-url", "https://example.com/g/?x=1"), "--base-url 'https://example.com/g/?x=1': not an http://"),
+])
+def test_tts_is_told_where_its_images_will_be(args: tuple[str, ...], line: str) -> None:
+    result = CliRunner().invoke(app, ["export", "gogyo", "--format", "tts", *args])
+    assert result.exit_code == 2 and len(result.stderr.splitlines()) == 1 and result.stderr.startswith(line)
+
+
+def test_png_takes_no_url() -> None:
+    result = CliRunner().invoke(app, ["export", "gogyo", "--local"])
+    assert result.exit_code == 2 and "--base-url and --local are for --format tts" in result.stderr
