@@ -17,6 +17,7 @@ from validator.maplayout import MM_PER_PT, AreaPlan, MapPlan, Rect, players_text
 from validator.model import MapRoute
 
 from .colors import to_reportlab
+from .curves import catmull_rom
 
 Point = tuple[float, float]
 BAND = 4.0        # mm: the frame's ornamental band, outside the frame rect
@@ -62,6 +63,16 @@ class MapPainter:
             path.close()
         self.c.drawPath(path, stroke=int(stroke), fill=int(fill))
 
+    def curve(self, points: Sequence[Point], *, closed: bool = False, fill: bool = False) -> None:
+        """A smooth line through `points` (generator/curves.py), where a coast or river would kink."""
+        path = self.c.beginPath()
+        path.moveTo(points[0][0], -points[0][1])
+        for (x1, y1), (x2, y2), (x, y) in catmull_rom(points, closed=closed):
+            path.curveTo(x1, -y1, x2, -y2, x, -y)
+        if closed:
+            path.close()
+        self.c.drawPath(path, stroke=1, fill=int(fill))
+
     def rect(self, box: Rect, *, radius: float = 0.0, stroke: bool = True, fill: bool = True) -> None:
         self.c.roundRect(box.x, -box.bottom, box.w, box.h, radius, stroke=int(stroke), fill=int(fill))
 
@@ -103,10 +114,10 @@ class MapPainter:
             if piece["kind"] == "sea":
                 self.c.setFillColor(self.color("sea"))
                 self.stroke("water", 0.35)
-                self.polyline(points, closed=True, fill=True)
+                self.curve(points, closed=True, fill=True)
             elif piece["kind"] == "river":
                 self.stroke("water", float(piece.get("width", 1.2)))
-                self.polyline(points)
+                self.curve(points)
             else:
                 self.draw_mountains(points)
             if "name" in piece:
