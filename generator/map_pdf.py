@@ -1,8 +1,10 @@
 """Write an area map component: one large sheet (<id>-<paper>.pdf) and the same map tiled on small paper.
 
 The tiled file shows the map at full size in overlapping windows; registration crosses sit in the
-strips two tiles share, the tile's neighbours are named by number beside its edges, and a page key
-(a thumbnail with the tile grid and "tile n of N, row r, column c") sits under every window.
+white margin where the strips two tiles share meet it (generator/map_tiles.py says how tiles are
+joined), the tile's neighbours are named by number beside its edges, and a page key (a thumbnail with
+the tile grid and "tile n of N, row r, column c") sits under every window. Nothing but the map is
+printed inside a window.
 """
 from __future__ import annotations
 
@@ -25,6 +27,7 @@ from .pdfdoc import atomic_path, new_canvas
 MM = 1 / MM_PER_PT  # points per mm
 FORM = "fudaya-map"
 MARK_RADIUS = 2.2   # mm, registration circle
+MARK_ARM = 1.6      # the cross's arms reach this many radii from its centre
 
 
 def map_plan(game: Game, game_map: GameMap) -> MapPlan:
@@ -101,49 +104,36 @@ def _tile_page(canvas: Canvas, painter: MapPainter, tiles: TilePlan, tile: Tile)
     canvas.restoreState()
     canvas.saveState()
     canvas.scale(MM, MM)  # page mm from here, y up: the painter's y is negated, so pass -y
-    for mx, my in tiles.marks():
-        if tile.map_x <= mx <= tile.map_x + tile.width and tile.map_y <= my <= tile.map_y + tile.height:
-            page_x, page_y = tile.page_x + mx - tile.map_x, tile.page_y + tile.height - (my - tile.map_y)
-            _registration_mark(canvas, painter, page_x, page_y)
+    for x, y in tiles.marks(tile):
+        _registration_mark(canvas, painter, x, y)
     _window_edges(canvas, painter, tiles, tile)
     _page_key(canvas, painter, tiles, tile)
     canvas.restoreState()
 
 
 def _registration_mark(canvas: Canvas, painter: MapPainter, x: float, y: float) -> None:
-    """A circle and cross on a white disc: printed identically on both tiles that share the spot."""
+    """A circle and cross on a white disc, in the margin: printed identically on both tiles that share it."""
     canvas.setFillColor(painter.color("cmyk(0,0,0,0)"))
     canvas.setStrokeColor(painter.color("cmyk(0,0,0,100)"))
     canvas.setLineWidth(0.2)
     canvas.circle(x, y, MARK_RADIUS, stroke=1, fill=1)
-    canvas.line(x - MARK_RADIUS * 1.6, y, x + MARK_RADIUS * 1.6, y)
-    canvas.line(x, y - MARK_RADIUS * 1.6, x, y + MARK_RADIUS * 1.6)
+    canvas.line(x - MARK_RADIUS * MARK_ARM, y, x + MARK_RADIUS * MARK_ARM, y)
+    canvas.line(x, y - MARK_RADIUS * MARK_ARM, x, y + MARK_RADIUS * MARK_ARM)
 
 
 def _window_edges(canvas: Canvas, painter: MapPainter, tiles: TilePlan, tile: Tile) -> None:
-    """A hairline round the window, ticks where each shared strip begins, neighbours' numbers outside."""
+    """A hairline round the window and each neighbour's number outside the edge it joins."""
     x0, y0, x1, y1 = tile.page_x, tile.page_y, tile.page_x + tile.width, tile.page_y + tile.height
     canvas.setStrokeColor(painter.color("cmyk(0,0,0,60)"))
     canvas.setLineWidth(0.15)
     canvas.rect(x0, y0, tile.width, tile.height, stroke=1, fill=0)
     size = painter.plan.style["text_size"]
-    ov = tiles.overlap
-    canvas.setLineWidth(0.3)
-    canvas.setStrokeColor(painter.color("cmyk(0,0,0,100)"))
-    sides = {(0, 1): ((x1 - ov, y0, x1 - ov, y1), (x1 + 3.0, (y0 + y1) / 2)),
-             (0, -1): ((x0 + ov, y0, x0 + ov, y1), (x0 - 3.0, (y0 + y1) / 2)),
-             (1, 0): ((x0, y0 + ov, x1, y0 + ov), ((x0 + x1) / 2, y0 - 3.0)),
-             (-1, 0): ((x0, y1 - ov, x1, y1 - ov), ((x0 + x1) / 2, y1 + 3.0))}
-    for (d_row, d_col), ((ax, ay, bx, _), (tx, ty)) in sides.items():
+    sides = {(0, 1): (x1 + 3.0, (y0 + y1) / 2), (0, -1): (x0 - 3.0, (y0 + y1) / 2),
+             (1, 0): ((x0 + x1) / 2, y0 - 3.0), (-1, 0): ((x0 + x1) / 2, y1 + 3.0)}
+    for (d_row, d_col), (tx, ty) in sides.items():
         other = tiles.neighbour(tile, d_row, d_col)
         if other is None:
             continue
-        if ax == bx:  # a vertical strip edge: ticks above and below the window
-            canvas.line(ax, y0 - 2.5, ax, y0 - 0.5)
-            canvas.line(ax, y1 + 0.5, ax, y1 + 2.5)
-        else:
-            canvas.line(x0 - 2.5, ay, x0 - 0.5, ay)
-            canvas.line(x1 + 0.5, ay, x1 + 2.5, ay)
         canvas.setFillColor(painter.color("cmyk(0,0,0,100)"))
         canvas.circle(tx, ty, 2.4, stroke=0, fill=1)
         painter.text(tx, -(ty - size * MM_PER_PT * 0.36), str(other.number), "label", size, "cmyk(0,0,0,0)",

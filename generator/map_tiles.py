@@ -2,6 +2,13 @@
 
 Pure geometry in mm. Map coordinates have their origin at the map's top-left, y downwards; page
 coordinates at the page's bottom-left, y upwards (as PDF and build.json have them).
+
+Assembly: the tile to the right (a row below) goes on top; its left (top) margin is cut off along its
+window's edge and it is laid over the strip it shares with its neighbour. Rows are glued first, then
+the rows to each other. The registration crosses sit in the white margin, never on the map: each is
+centred on the line where the upper tile's cut edge lands, printed on both tiles, so the cut-off half
+of the upper tile's cross is completed by the lower tile's. Every point of the assembled board is
+some tile's window, so no cross covers an area or a route.
 """
 from __future__ import annotations
 
@@ -10,6 +17,8 @@ from dataclasses import dataclass
 
 PAGE_MARGIN = 8.0   # mm of white paper round the map window (home printers cannot print to the edge)
 KEY_HEIGHT = 16.0   # mm under the window for the page key
+MARK_ZONE = 10.0    # mm of white paper round the window for the registration crosses and neighbours' numbers
+MARK_OFFSET = 5.0   # mm from the window's edge to a registration cross's centre
 
 
 @dataclass(frozen=True)
@@ -48,19 +57,29 @@ class TilePlan:
             return self.tiles[(row - 1) * self.cols + col - 1]
         return None
 
-    def marks(self) -> list[tuple[float, float]]:
-        """Registration marks in map coordinates: in the middle of every strip two tiles share,
-        a quarter and three quarters along it, so each mark is printed on both tiles."""
+    def marks(self, tile: Tile) -> list[tuple[float, float]]:
+        """Registration crosses of `tile` in page coordinates, two per shared strip, in the margin beyond
+        both ends of the line where the upper tile's cut edge lies: its own window edge when the tile
+        goes on top of the neighbour (left, above), the neighbour's window edge when it lies under it."""
+        x0, y0 = tile.page_x, tile.page_y
+        x1, y1 = x0 + tile.width, y0 + tile.height
+        below, above = y0 - MARK_OFFSET, y1 + MARK_OFFSET
+        left, right = x0 - MARK_OFFSET, x1 + MARK_OFFSET
         found = []
-        for tile in self.tiles:
-            right, below = self.neighbour(tile, 0, 1), self.neighbour(tile, 1, 0)
-            if right is not None:
-                x = right.map_x + self.overlap / 2
-                found += [(x, tile.map_y + tile.height * f) for f in (0.25, 0.75)]
-            if below is not None:
-                y = below.map_y + self.overlap / 2
-                found += [(tile.map_x + tile.width * f, y) for f in (0.25, 0.75)]
+        if self.neighbour(tile, 0, -1) is not None:
+            found += [(x0, above), (x0, below)]
+        if self.neighbour(tile, 0, 1) is not None:
+            found += [(x1 - self.overlap, above), (x1 - self.overlap, below)]
+        if self.neighbour(tile, -1, 0) is not None:
+            found += [(left, y1), (right, y1)]
+        if self.neighbour(tile, 1, 0) is not None:
+            found += [(left, y0 + self.overlap), (right, y0 + self.overlap)]
         return found
+
+
+def _window(page: tuple[float, float]) -> tuple[float, float]:
+    """The largest map window a page holds inside its margins, mark zone and key."""
+    return page[0] - 2 * (PAGE_MARGIN + MARK_ZONE), page[1] - 2 * (PAGE_MARGIN + MARK_ZONE) - KEY_HEIGHT
 
 
 def _counts(map_size: tuple[float, float], window: tuple[float, float], overlap: float) -> tuple[int, int] | None:
@@ -75,7 +94,7 @@ def plan_tiles(map_size: tuple[float, float], paper: tuple[float, float], overla
     """The fewest pages (either orientation of `paper`) that show the whole map at full size."""
     best: tuple[int, tuple[float, float], int, int] | None = None
     for page in ((max(paper), min(paper)), (min(paper), max(paper))):
-        window = (page[0] - 2 * PAGE_MARGIN, page[1] - 2 * PAGE_MARGIN - KEY_HEIGHT)
+        window = _window(page)
         counts = _counts(map_size, window, overlap)
         if counts is not None and (best is None or counts[0] * counts[1] < best[0]):
             best = (counts[0] * counts[1], page, *counts)
@@ -84,9 +103,9 @@ def plan_tiles(map_size: tuple[float, float], paper: tuple[float, float], overla
     _, page, rows, cols = best
     width = (map_size[0] + (cols - 1) * overlap) / cols   # every neighbouring pair shares exactly `overlap`
     height = (map_size[1] + (rows - 1) * overlap) / rows
-    window_w, window_h = page[0] - 2 * PAGE_MARGIN, page[1] - 2 * PAGE_MARGIN - KEY_HEIGHT
-    page_x = PAGE_MARGIN + (window_w - width) / 2
-    page_y = PAGE_MARGIN + KEY_HEIGHT + (window_h - height) / 2
+    window_w, window_h = _window(page)
+    page_x = PAGE_MARGIN + MARK_ZONE + (window_w - width) / 2
+    page_y = PAGE_MARGIN + KEY_HEIGHT + MARK_ZONE + (window_h - height) / 2
     tiles = tuple(Tile(r * cols + c + 1, r + 1, c + 1, c * (width - overlap), r * (height - overlap), width, height,
                        page_x, page_y)
                   for r in range(rows) for c in range(cols))

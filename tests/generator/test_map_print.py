@@ -109,3 +109,97 @@ def test_list_names_the_map_component() -> None:
     assert result.exit_code == 0
     row = next(line for line in result.output.splitlines() if line.startswith("map "))
     assert row.split() == ["map", "map", "29", "areas,", "51", "routes,", "45", "points", "420×297", "mm"]
+
+
+# -- registration marks: in the white margin, never on the board ---------------------------------------------
+def _tile_plan(game_map: GameMap) -> Any:
+    from generator.map_tiles import plan_tiles
+    from validator.presets import PAPER_SIZES
+
+    assert game_map.tiles is not None
+    return plan_tiles((game_map.width, game_map.height), PAPER_SIZES[game_map.tiles], game_map.overlap)
+
+
+def test_registration_crosses_lie_outside_every_window_and_pair_up_across_strips() -> None:
+    """Each cross, arms included, is in its page's white margin (so on the assembled board, which is made of
+    windows, none covers an area), and is printed on both tiles of a strip at the same point of the map."""
+    from generator.map_pdf import MARK_ARM, MARK_RADIUS
+    from generator.map_tiles import PAGE_MARGIN
+
+    game_map = load_checked(GAME, DEFAULT_DECKS_DIR).maps[0]
+    tiles = _tile_plan(game_map)
+    reach = MARK_RADIUS * MARK_ARM
+    on_map: dict[tuple[float, float], set[int]] = {}
+    for tile in tiles.tiles:
+        marks = tiles.marks(tile)
+        assert len(marks) == 2 * sum(tiles.neighbour(tile, r, c) is not None
+                                     for r, c in ((0, 1), (0, -1), (1, 0), (-1, 0)))
+        for x, y in marks:
+            window_gap = max(tile.page_x - (x + reach), (x - reach) - (tile.page_x + tile.width),
+                             tile.page_y - (y + reach), (y - reach) - (tile.page_y + tile.height))
+            assert window_gap >= 1.0, (tile.number, x, y)  # the whole cross clears the window by 1 mm
+            assert PAGE_MARGIN <= x - reach and x + reach <= tiles.page[0] - PAGE_MARGIN
+            assert PAGE_MARGIN <= y - reach and y + reach <= tiles.page[1] - PAGE_MARGIN
+            spot = (round(tile.map_x + x - tile.page_x, 6), round(tile.map_y + tile.page_y + tile.height - y, 6))
+            on_map.setdefault(spot, set()).add(tile.number)
+    assert on_map and all(len(numbers) == 2 for numbers in on_map.values()), on_map
+
+
+def _drawn_points(page: Any) -> list[tuple[float, float]]:
+    """Every point the page's own content draws through (path points, text origins), in mm, except the
+    clipping path; forms it draws (the map) are not entered."""
+    from decimal import Decimal
+
+    import pikepdf
+
+    points: list[tuple[float, float]] = []
+    ctm, stack = (1.0, 0.0, 0.0, 1.0, 0.0, 0.0), []
+    path: list[tuple[float, float]] = []
+
+    def place(x: float, y: float) -> tuple[float, float]:
+        a, b, c, d, e, f = ctm
+        return (a * x + c * y + e) / MM, (b * x + d * y + f) / MM
+
+    for operands, operator in pikepdf.parse_content_stream(page):
+        op, values = str(operator), [float(v) for v in operands if isinstance(v, (int, float, Decimal))]
+        if op == "q":
+            stack.append(ctm)
+        elif op == "Q":
+            ctm = stack.pop()
+        elif op == "cm":
+            a, b, c, d, e, f = values
+            m = ctm
+            ctm = (a * m[0] + b * m[2], a * m[1] + b * m[3], c * m[0] + d * m[2], c * m[1] + d * m[3],
+                   e * m[0] + f * m[2] + m[4], e * m[1] + f * m[3] + m[5])
+        elif op in ("m", "l", "c", "v", "y"):
+            path += [place(values[i], values[i + 1]) for i in range(0, len(values), 2)]
+        elif op == "re":
+            x, y, w, h = values
+            path += [place(x, y), place(x + w, y), place(x, y + h), place(x + w, y + h)]
+        elif op == "W":
+            path = []  # a clipping path draws nothing
+        elif op in ("S", "s", "f", "F", "f*", "B", "B*", "b", "b*"):
+            points += path
+            path = []
+        elif op == "n":
+            path = []
+        elif op in ("Td", "TD", "Tm"):
+            points.append(place(values[-2], values[-1]))
+    return points
+
+
+def test_nothing_but_the_map_is_printed_inside_a_tile_window(built: tuple[GameMap, Path, dict[str, Any]]) -> None:
+    """Read from the PDF: every mark, number, key and line a tile page draws besides the map lies outside
+    its window or on its edge (the hairline round it) — none on an area such as 上庸 or 襄陽."""
+    import pikepdf
+
+    _, out, manifest = built
+    record = next(m for m in manifest["maps"] if m["file"] == f"{GAME}/map-a4.pdf")
+    with pikepdf.open(out / "map-a4.pdf") as pdf:
+        for tile, page in zip(record["tiles"], pdf.pages):
+            x0, y0, w, h = tile["page_window"]
+            points = _drawn_points(page)
+            assert len(points) > 50  # the crosses, numbers and key were seen
+            inside = [(round(x, 2), round(y, 2)) for x, y in points
+                      if x0 + 0.01 < x < x0 + w - 0.01 and y0 + 0.01 < y < y0 + h - 0.01]
+            assert inside == [], (tile["page"], inside[:5])
