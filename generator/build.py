@@ -19,6 +19,7 @@ from validator.presets import DEFAULT_PAPER, PAPER_SIZES
 from .card_face import FaceRenderer
 from .deck_pdf import Placement, WrittenFile, count_sides, write_gang, write_printshop, write_sheets
 from .derived import carry_over, refresh
+from .file_use import SCREEN, USES
 from .imposition import ImpositionError, SheetPlan, plan_sheet
 from .output_set import output_set
 from .pdfdoc import atomic_path, register_fonts
@@ -174,7 +175,7 @@ def build_game(game: Game, options: BuildOptions, progress: Callable[[int], None
         carry_over(final, staging)
         x1a = not STANDARDS[options.pdfx].transparency
         if preflight_workers is not None or x1a:
-            result.findings = check_print_files([f.path for f in result.files], workers=preflight_workers or 1)
+            result.findings = check_print_files(result.files, workers=preflight_workers or 1)
         if x1a:
             _refuse_false_claims(game, result.findings)
         _write_manifest(staging / "build.json", game, options, result, merge=partial)
@@ -216,6 +217,7 @@ def _write_files(game: Game, options: BuildOptions, plans: dict[str, SheetPlan],
                     from .fillable import finish_fillable
 
                     finish_fillable(outputs[-1][0].path, deck)
+                    outputs[-1] = (replace(outputs[-1][0], use=SCREEN), outputs[-1][1])
         elif options.mode in ("sheets", "both"):
             name = f"{deck.id}{suffix}.pdf"
             outputs.append(write_sheets(out_dir / name, f"{game.id}/{name}", deck, renderer, plans[deck.id],
@@ -282,8 +284,10 @@ def _write_manifest(path: Path, game: Game, options: BuildOptions, result: Build
         "origin": "bottom-left of the page; x, y give the trim box's bottom-left corner",
         "options": {"paper": options.paper, "marks": options.marks, "mode": options.mode,
                     "proof": options.proof, "gutter": options.gutter},
+        "uses": USES,
         "files": [{"file": f.name, "pages": f.pages,
-                   "page_size": [round(f.page_size[0], 3), round(f.page_size[1], 3)]} for f in result.files],
+                   "page_size": [round(f.page_size[0], 3), round(f.page_size[1], 3)], "use": f.use}
+                  for f in result.files],
         "data_files": result.data_files,
         "placements": [p.as_json() for p in result.placements],
     }

@@ -11,6 +11,7 @@ from validator.geometry import mm_to_pt
 from validator.model import CardCopy, Deck
 
 from .card_face import Bleed, FaceRenderer
+from .file_use import HOME, SHOP
 from .gang import Piece, Placed, corner_marks, pack
 from .imposition import SheetPlan
 from .marks import draw_marks, draw_segments
@@ -45,6 +46,7 @@ class WrittenFile:
     name: str  # as listed in build.json, relative to the output folder
     pages: int
     page_size: tuple[float, float]  # mm
+    use: str = HOME  # a USES key
 
 
 def write_sheets(path: Path, name: str, deck: Deck, renderer: FaceRenderer, plan: SheetPlan, *,
@@ -110,7 +112,7 @@ def write_printshop(path: Path, name: str, deck: Deck, renderer: FaceRenderer, *
                 progress(1)
                 canvas.showPage()
         canvas.save()
-    return WrittenFile(path, name, pages, page), placements
+    return WrittenFile(path, name, pages, page, SHOP), placements
 
 
 def write_gang(path: Path, name: str, decks: Sequence[Deck], renderers: Mapping[str, FaceRenderer],

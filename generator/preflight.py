@@ -18,10 +18,10 @@ from __future__ import annotations
 
 import math
 import re
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pikepdf
 from pikepdf import Array, Dictionary, Name, Stream
@@ -31,8 +31,12 @@ from validator.issues import one_line
 from validator.limits import MAX_COLOUR_SPACE_DEPTH, MAX_FORM_DEPTH, MAX_PDF_PAGES
 from validator.presets import PRINT_MIN_LINE_MM, PRINT_MIN_TEXT_PT
 
+from .file_use import SCREEN, SHOP
 from .preflight_budget import Budget, Refused, decode, qpdf_limits
 from .preflight_content import DAMAGED, SHOWS, Operation, page_content, parse_content
+
+if TYPE_CHECKING:
+    from .deck_pdf import WrittenFile
 
 Matrix = tuple[float, float, float, float, float, float]
 IDENTITY: Matrix = (1.0, 0.0, 0.0, 1.0, 0.0, 0.0)
@@ -560,25 +564,25 @@ def _damage(pdf: pikepdf.Pdf) -> list[Finding]:
     return [Finding(0, f"damaged: qpdf repaired it to read it ({one_line(told[0], 120)}{more})")]
 
 
-def preflight_print_file(path: Path) -> list[Finding]:
-    """What `fudaya build` checks in a print file it wrote: everything, boxes where one trim a page."""
-    return preflight(path, boxes=needs_boxes(path.name), pdfx=True)
+def preflight_print_file(path: Path, use: str) -> list[Finding]:
+    """What `fudaya build` checks in a file it wrote, by what the file is for (deck_pdf.USES): a print-shop
+    file everything, its boxes included; a home file everything but the boxes (several pieces share a
+    page, so no one trim exists); an on-screen file nothing."""
+    if use == SCREEN:
+        return []
+    return preflight(path, boxes=use == SHOP, pdfx=True)
 
 
-def check_print_files(paths: list[Path], *, workers: int = 1) -> list[tuple[Path, list[Finding]]]:
-    """The print files among what a build wrote, each with its findings, `workers` files at a time.
-    Report and fillable files are for the screen and are not held to print."""
-    printed = [p for p in paths if not p.name.startswith("report") and "-fillable" not in p.name]
+def check_print_files(files: Sequence[WrittenFile], *, workers: int = 1) -> list[tuple[Path, list[Finding]]]:
+    """The print files among what a build wrote (build.json says which: its "use"), each with its findings,
+    `workers` files at a time. On-screen files (the report, fillable sheets) are not held to print."""
+    printed = [f for f in files if f.use != SCREEN]
     workers = min(len(printed), workers)
+    paths, uses = [f.path for f in printed], [f.use for f in printed]
     if workers > 1:
         import multiprocessing
         from concurrent.futures import ProcessPoolExecutor
 
         with ProcessPoolExecutor(workers, mp_context=multiprocessing.get_context("fork")) as pool:
-            return list(zip(printed, pool.map(preflight_print_file, printed)))
-    return [(path, preflight_print_file(path)) for path in printed]
-
-
-def needs_boxes(name: str) -> bool:
-    """Whether a file fudaya writes is cut by the shop to one trim per page (its print-shop files)."""
-    return name.endswith("-printshop.pdf")
+            return list(zip(paths, pool.map(preflight_print_file, paths, uses)))
+    return [(path, preflight_print_file(path, use)) for path, use in zip(paths, uses)]

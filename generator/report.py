@@ -10,6 +10,7 @@ from validator.sim_result import SimulationReport
 from validator.study import Refused, simulation_report
 
 from .deck_pdf import WrittenFile
+from .file_use import SCREEN
 from .pdfdoc import atomic_path, register_fonts
 from .report_pdf import write_report_pdf
 
@@ -55,4 +56,4 @@ def write_report(game: Game, report: SimulationReport, out_dir: Path) -> list[Wr
     fonts = register_fonts(game.fonts)
     body = fonts.get("gothic", next(iter(fonts.values())))
     pages = write_report_pdf(pdf_path, report, title=game.title, font=body, bold=fonts.get("gothic_bold", body))
-    return [WrittenFile(pdf_path, f"{game.id}/report.pdf", pages, A4_MM)]
+    return [WrittenFile(pdf_path, f"{game.id}/report.pdf", pages, A4_MM, SCREEN)]

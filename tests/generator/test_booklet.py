@@ -62,7 +62,8 @@ def test_booklet_of_a_real_rulebook(tmp_path: Path) -> None:
     assert sides[0].extract_text().strip() == pages[0].extract_text().strip()  # page 12 beside it is blank
     assert sides[1].extract_text().strip().startswith(pages[1].extract_text().strip()[:20])
     manifest = json.loads((output / "jinzai" / "build.json").read_text(encoding="utf-8"))
-    assert {"file": "jinzai/rulebook-booklet.pdf", "pages": 6, "page_size": [297.0, 210.0]} in manifest["files"]
+    assert {"file": "jinzai/rulebook-booklet.pdf", "pages": 6, "page_size": [297.0, 210.0], "use": "home"} \
+        in manifest["files"]
     again = write_booklet(output / "jinzai" / "rulebook.pdf", tmp_path / "again.pdf", "again")
     assert again.pages == 6  # and byte-identical, as every build output is
     assert again.path.read_bytes() == (output / "jinzai" / "rulebook-booklet.pdf").read_bytes()

@@ -40,7 +40,8 @@ def test_a3_is_one_landscape_page(built: tuple[GameMap, Path, dict[str, Any]]) -
     pages = PdfReader(out / "map-a3.pdf").pages
     assert len(pages) == 1
     assert size_mm(pages[0]) == (420.0, 297.0)
-    assert listed(manifest, "map-a3.pdf") == {"file": f"{GAME}/map-a3.pdf", "pages": 1, "page_size": [420.0, 297.0]}
+    assert listed(manifest, "map-a3.pdf") == {"file": f"{GAME}/map-a3.pdf", "pages": 1, "page_size": [420.0, 297.0],
+                                              "use": "home"}
 
 
 def test_a4_tiles_cover_the_map_with_the_stated_overlap(built: tuple[GameMap, Path, dict[str, Any]]) -> None:

@@ -161,18 +161,26 @@ def test_what_fudaya_writes_for_print_passes(game_id: str, tmp_path: Path) -> No
 
 def test_the_build_preflights_its_files_in_parallel_and_prints_findings_in_file_order(
         bad_pdf: Path, clean_pdf: Path, tmp_path: Path) -> None:
-    """Several files are checked at once (one process each); the warnings come out as if one by one."""
+    """Several files are checked at once (one process each); the warnings come out as if one by one. Each
+    is held to the rules of its use as build.json records it, whatever its name: boxes for a print-shop
+    file, none for a home sheet, nothing for an on-screen file."""
+    from generator.deck_pdf import WrittenFile
     from generator.preflight import check_print_files, preflight_print_file
 
-    first, second = tmp_path / "a-printshop.pdf", tmp_path / "b.pdf"
-    first.write_bytes(bad_pdf.read_bytes())
-    second.write_bytes(bad_pdf.read_bytes())
-    checked = check_print_files([first, tmp_path / "report.pdf", second, clean_pdf], workers=3)
-    assert checked == check_print_files([first, tmp_path / "report.pdf", second, clean_pdf], workers=1)
-    # in file order, report.pdf left out (not a print file), each file's findings as one by one
-    assert checked == [(path, preflight_print_file(path)) for path in (first, second, clean_pdf)]
-    lines = [finding.what for _, found in checked for finding in found]
-    assert len(lines) > 20 and "no TrimBox (the shop cannot tell where to cut)" in lines  # boxes: print-shop files
+    shop, home, screen = tmp_path / "a.pdf", tmp_path / "b-printshop.pdf", tmp_path / "c.pdf"
+    for path in (shop, home, screen):
+        path.write_bytes(bad_pdf.read_bytes())
+    files = [WrittenFile(shop, "g/a.pdf", 1, (1, 1), "shop"), WrittenFile(screen, "g/c.pdf", 1, (1, 1), "screen"),
+             WrittenFile(home, "g/b-printshop.pdf", 1, (1, 1), "home"),
+             WrittenFile(clean_pdf, "g/clean.pdf", 1, (1, 1), "shop")]
+    checked = check_print_files(files, workers=3)
+    assert checked == check_print_files(files, workers=1)
+    # in file order, the on-screen file left out, each file's findings as one by one
+    assert checked == [(f.path, preflight_print_file(f.path, f.use)) for f in files if f.use != "screen"]
+    found = {path: {finding.what for finding in findings} for path, findings in checked}
+    assert "no TrimBox (the shop cannot tell where to cut)" in found[shop]  # boxes: the print-shop file
+    assert found[shop] - found[home] == {"no TrimBox (the shop cannot tell where to cut)", "no BleedBox"}
+    assert found[clean_pdf] == {"not PDF/X (no GTS_PDFXVersion)"} and len(found[home]) > 5  # the build asks PDF/X
 
 
 def test_inline_images_and_forms_are_walked_where_they_are_drawn(tmp_path: Path) -> None:
