@@ -15,6 +15,7 @@ from validator.loader import load_game
 from validator.model import Deck, Game
 from validator.paths import DEFAULT_DECKS_DIR, DEFAULT_OUTPUT_DIR, DeckFolders
 from validator.presets import DEFAULT_PAPER, PAPER_SIZES
+from validator.shopfiles import deck_has_shop_file
 
 from .card_face import FaceRenderer
 from .deck_pdf import Placement, WrittenFile, count_sides, write_gang, write_printshop, write_sheets
@@ -113,17 +114,21 @@ def _gangs(game: Game, options: BuildOptions) -> dict[str, list[Deck]]:
         if deck.gang is not None:
             gangs.setdefault(deck.gang, []).append(deck)
     return {gang: members for gang, members in gangs.items() if any(_wanted(options, d.id) for d in members)
-            and (options.mode != "printshop" or not all(d.has_backs for d in members))}
+            and (options.mode != "printshop" or not all(deck_has_shop_file(d) for d in members))}
 
 
 def total_steps(game: Game, options: BuildOptions) -> int:
-    per_mode = 2 if options.mode == "both" else 1
-    cards = sum(count_sides(deck) * (per_mode if deck.has_backs else 1 + deck.fillable)
-                for deck in game.decks if _wanted(options, deck.id) and deck.gang is None)
+    shop, home = options.mode != "sheets", options.mode != "printshop"
+    cards = 0
+    for deck in game.decks:
+        if not _wanted(options, deck.id):
+            continue
+        if deck.gang is None:  # n-up sheets of cards (home modes), of single-sided sheets (always) and fillable
+            cards += count_sides(deck) * (home if deck.has_backs else 1 + deck.fillable)
+        if shop and deck_has_shop_file(deck):
+            cards += count_sides(deck)
     cards += sum(count_sides(deck) for members in _gangs(game, options).values() for deck in members)
-    cards += sum(count_sides(deck) for deck in game.decks if deck.gang is not None and deck.has_backs
-                 and _wanted(options, deck.id) and options.mode != "sheets")  # their print-shop files
-    maps = sum(1 + (m.tiles is not None) for m in game.maps if _wanted(options, m.id))
+    maps = sum((1 + (m.tiles is not None)) * (1 + shop) for m in game.maps if _wanted(options, m.id))
     return cards + sum(_wanted(options, book.id) for book in game.rulebooks) + maps
 
 
@@ -223,7 +228,7 @@ def _write_files(game: Game, options: BuildOptions, plans: dict[str, SheetPlan],
             outputs.append(write_sheets(out_dir / name, f"{game.id}/{name}", deck, renderer, plans[deck.id],
                                         marks=options.marks, title=title, initial_font=initial_font,
                                         progress=progress, pdfx=options.pdfx))
-        if deck.has_backs and options.mode in ("printshop", "both"):
+        if deck_has_shop_file(deck) and options.mode in ("printshop", "both"):
             name = f"{deck.id}-printshop{suffix}.pdf"
             outputs.append(write_printshop(out_dir / name, f"{game.id}/{name}", deck, renderer,
                                            title=title, initial_font=initial_font, progress=progress,

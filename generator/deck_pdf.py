@@ -2,13 +2,14 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 from reportlab.pdfgen.canvas import Canvas
 
 from validator.geometry import mm_to_pt
 from validator.model import CardCopy, Deck
+from validator.shopfiles import shop_bleed
 
 from .card_face import Bleed, FaceRenderer
 from .file_use import HOME, SHOP
@@ -89,8 +90,14 @@ def write_sheets(path: Path, name: str, deck: Deck, renderer: FaceRenderer, plan
 def write_printshop(path: Path, name: str, deck: Deck, renderer: FaceRenderer, *,
                     title: str, initial_font: str, progress: Progress,
                     pdfx: str | None) -> tuple[WrittenFile, list[Placement]]:
-    """One page per side, exactly trim + bleed, with TrimBox and BleedBox set: front, back, front, back…"""
-    size = deck.layout.size
+    """One page per side, exactly trim + bleed, with TrimBox and BleedBox set: front, back, front, back…
+    (fronts only for a sheet). The bleed is the shop's (validator/shopfiles.py): a layout keeping less
+    for its home sheets has its bleeding art stretched to it here."""
+    layout = deck.layout
+    bleed = shop_bleed(layout.size.bleed)
+    if bleed != layout.size.bleed:
+        renderer = replace(renderer, layout=replace(layout, size=replace(layout.size, bleed=bleed)), _forms={})
+    size = renderer.layout.size
     page = (size.bleed_width, size.bleed_height)
     full = Bleed(size.bleed, size.bleed, size.bleed, size.bleed)
     trim_box = (mm_to_pt(size.bleed), mm_to_pt(size.bleed),
@@ -102,7 +109,8 @@ def write_printshop(path: Path, name: str, deck: Deck, renderer: FaceRenderer, *
         canvas = new_canvas(temporary, (mm_to_pt(page[0]), mm_to_pt(page[1])), initial_font, title=title,
                             pdfx=pdfx)
         for copy in deck.copies():
-            for side, template in (("front", copy.card.face), ("back", copy.card.back)):
+            sides = (("front", copy.card.face), ("back", copy.card.back))
+            for side, template in sides if deck.has_backs else sides[:1]:
                 pages += 1
                 canvas.setTrimBox(trim_box)
                 canvas.setBleedBox(bleed_box)

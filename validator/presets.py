@@ -13,6 +13,8 @@ CARD_SIZES: dict[str, tuple[float, float]] = {
 # `fudaya preflight` checks these, and reduced card figures are drawn to keep them.
 PRINT_MIN_LINE_MM = 0.1
 PRINT_MIN_TEXT_PT = 5.0
+SHOP_BLEED_MM = 3.0  # 塗り足し: art carried this far past the trim on every print-shop page
+SHOP_SAFE_MM = 5.0   # running heads and page numbers of a bound book stay this far inside the trim
 
 PAPER_SIZES: dict[str, tuple[float, float]] = {
     "a4": (210.0, 297.0),

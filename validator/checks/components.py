@@ -10,6 +10,7 @@ from collections.abc import Iterator
 
 from ..issues import Issue, Location
 from ..model import Game
+from ..shopfiles import deck_has_shop_file
 
 RESERVED_FILES = {"build.json": "the build manifest", "report.json": "the simulation report",
                   "report.pdf": "the simulation report"}
@@ -20,18 +21,22 @@ def component_files(game: Game) -> Iterator[tuple[str, str, Location]]:
     """(file name, component id, component location) for every file a build can write."""
     for deck in game.decks:
         names = [f"{deck.gang}.pdf" if deck.gang else f"{deck.id}.pdf"]
-        if deck.has_backs:
+        if deck_has_shop_file(deck):
             names.append(f"{deck.id}-printshop.pdf")
-        elif deck.fillable:
+        if deck.fillable:
             names.append(f"{deck.id}-fillable.pdf")
         for name in names:
             yield name, deck.id, deck.location
     for book in game.rulebooks:
-        yield f"{book.id}.pdf", book.id, book.location
+        for name in (f"{book.id}.pdf", f"{book.id}-printshop.pdf", f"{book.id}-booklet.pdf"):
+            yield name, book.id, book.location
     for game_map in game.maps:
-        yield f"{game_map.id}-{game_map.paper}.pdf", game_map.id, game_map.location
+        papers = [game_map.paper]
         if game_map.tiles is not None and game_map.tiles != game_map.paper:
-            yield f"{game_map.id}-{game_map.tiles}.pdf", game_map.id, game_map.location
+            papers.append(game_map.tiles)
+        for paper in papers:
+            for name in (f"{game_map.id}-{paper}.pdf", f"{game_map.id}-{paper}-printshop.pdf"):
+                yield name, game_map.id, game_map.location
 
 
 def _same_gang(game: Game, name: str, component: str, claimed: dict[str, str]) -> bool:
