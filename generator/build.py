@@ -257,13 +257,14 @@ def _write_files(game: Game, options: BuildOptions, plans: dict[str, SheetPlan],
             imposed = f"{book.id}-booklet{suffix}.pdf"
             result.files.append(write_booklet(out_dir / name, out_dir / imposed, f"{game.id}/{imposed}"))
         progress(1)
-    for game_map in game.maps:  # every mode: one large sheet and the same map tiled on small paper
+    for game_map in game.maps:  # every mode: one large sheet and the same map tiled on small paper; their shop files
         if not _wanted(options, game_map.id):
             continue
         from .map_pdf import write_map_files
 
         files, records = write_map_files(out_dir, game, game_map, font_names, suffix=suffix,
-                                         initial_font=initial_font, progress=progress, pdfx=options.pdfx)
+                                         initial_font=initial_font, progress=progress, pdfx=options.pdfx,
+                                         shop=options.mode in ("printshop", "both"))
         result.files.extend(files)
         result.maps.extend(records)
     if options.report and not options.proof and _wanted(options, "report"):

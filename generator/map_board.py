@@ -85,10 +85,12 @@ class MapPainter:
 
     # --- the map ----------------------------------------------------------------------------------
 
-    def draw(self) -> None:
+    def draw(self, bleed: float = 0.0) -> None:
+        """The whole map; its ground colour runs `bleed` mm past its edges (nothing else reaches them: the
+        frame and its margin are inside), for a shop that cuts it."""
         game_map = self.plan.game_map
         self.c.setFillColor(self.color("paper"))
-        self.rect(Rect(0, 0, game_map.width, game_map.height), stroke=False)
+        self.rect(Rect(-bleed, -bleed, game_map.width + 2 * bleed, game_map.height + 2 * bleed), stroke=False)
         self.c.saveState()
         frame = self.plan.frame
         clip = self.c.beginPath()
@@ -386,11 +388,12 @@ def _band_points(outer: Rect, inner: Rect, step: float) -> list[Point]:
     return found
 
 
-def draw_map(canvas: Canvas, plan: MapPlan, fonts: Mapping[str, str], origin: Point) -> None:
-    """Draw the map with its top-left corner at `origin` (page mm from the bottom-left), 1:1."""
+def draw_map(canvas: Canvas, plan: MapPlan, fonts: Mapping[str, str], origin: Point, bleed: float = 0.0) -> None:
+    """Draw the map with its top-left corner at `origin` (page mm from the bottom-left), 1:1, its ground
+    carried `bleed` mm past its edges."""
     mm = 1 / MM_PER_PT
     canvas.saveState()
     canvas.translate(origin[0] * mm, origin[1] * mm)
     canvas.scale(mm, mm)
-    MapPainter(canvas, plan, fonts).draw()
+    MapPainter(canvas, plan, fonts).draw(bleed)
     canvas.restoreState()

@@ -16,12 +16,13 @@ from reportlab.pdfgen.canvas import Canvas
 
 from validator.maplayout import DEFAULT_FONTS, MM_PER_PT, MapPlan, merged
 from validator.model import Game, GameMap
-from validator.presets import PAPER_SIZES
+from validator.presets import PAPER_SIZES, SHOP_BLEED_MM
 from validator.typeset import load_metrics
 
 from .deck_pdf import WrittenFile
+from .file_use import SHOP
 from .map_board import MapPainter, draw_map
-from .map_tiles import KEY_HEIGHT, PAGE_MARGIN, Tile, TilePlan, plan_tiles
+from .map_tiles import KEY_HEIGHT, PAGE_MARGIN, Panel, Tile, TilePlan, plan_panels, plan_tiles
 from .pdfdoc import atomic_path, new_canvas
 
 MM = 1 / MM_PER_PT  # points per mm
@@ -43,14 +44,21 @@ def sheet_size(game_map: GameMap, paper: str) -> tuple[float, float]:
 
 
 def write_map_files(out_dir: Path, game: Game, game_map: GameMap, fonts: Mapping[str, str], *, suffix: str,
-                    initial_font: str, progress: Callable[[int], None], pdfx: str | None,
+                    initial_font: str, progress: Callable[[int], None], pdfx: str | None, shop: bool = False,
                     ) -> tuple[list[WrittenFile], list[dict[str, Any]]]:
-    """The one-sheet file and (unless the component says none) the tiled file; build.json's entries for them."""
+    """The one-sheet file and (unless the component says none) the tiled file, and with `shop` their
+    print-shop files (validator/shopfiles.py); build.json's entries for the tiled ones."""
     plan = map_plan(game, game_map)
     title = f"{game.title} — {game_map.title}"
-    written = [_write_sheet(out_dir, game.id, plan, fonts, suffix=suffix, initial_font=initial_font, title=title,
-                            pdfx=pdfx)]
+    name = f"{game_map.id}-{game_map.paper}{suffix}.pdf"
+    written = [_write_sheet(out_dir / name, f"{game.id}/{name}", plan, fonts, initial_font=initial_font,
+                            title=title, pdfx=pdfx)]
     progress(1)
+    if shop:
+        name = f"{game_map.id}-{game_map.paper}-printshop{suffix}.pdf"
+        written.append(_write_shop_sheet(out_dir / name, f"{game.id}/{name}", plan, fonts, initial_font=initial_font,
+                                         title=title, pdfx=pdfx))
+        progress(1)
     entries: list[dict[str, Any]] = []
     if game_map.tiles is not None:
         tiles = plan_tiles((game_map.width, game_map.height), PAPER_SIZES[game_map.tiles], game_map.overlap)
@@ -59,21 +67,73 @@ def write_map_files(out_dir: Path, game: Game, game_map: GameMap, fonts: Mapping
                                     initial_font=initial_font, title=title, pdfx=pdfx))
         entries.append(_manifest_entry(f"{game.id}/{name}", game_map, tiles))
         progress(1)
+        if shop:
+            name = f"{game_map.id}-{game_map.tiles}-printshop{suffix}.pdf"
+            panels = plan_panels(tiles)
+            written.append(_write_panels(out_dir / name, f"{game.id}/{name}", plan, panels, fonts,
+                                         initial_font=initial_font, title=title, pdfx=pdfx))
+            entries.append(_panels_entry(f"{game.id}/{name}", game_map, tiles, panels))
+            progress(1)
     return written, entries
 
 
-def _write_sheet(out_dir: Path, game_id: str, plan: MapPlan, fonts: Mapping[str, str], *, suffix: str,
+def _write_sheet(path: Path, name: str, plan: MapPlan, fonts: Mapping[str, str], *,
                  initial_font: str, title: str, pdfx: str | None) -> WrittenFile:
+    """The map centred on its paper (to the paper's edge when it is the paper's size)."""
     game_map = plan.game_map
     page = sheet_size(game_map, game_map.paper)
-    name = f"{game_map.id}-{game_map.paper}{suffix}.pdf"
-    path = out_dir / name
     with atomic_path(path) as temporary:
         canvas = new_canvas(temporary, (page[0] * MM, page[1] * MM), initial_font, title=title, pdfx=pdfx)
         draw_map(canvas, plan, fonts, ((page[0] - game_map.width) / 2, (page[1] + game_map.height) / 2))
         canvas.showPage()
         canvas.save()
-    return WrittenFile(path, f"{game_id}/{name}", 1, page)
+    return WrittenFile(path, name, 1, page)
+
+
+def _write_shop_sheet(path: Path, name: str, plan: MapPlan, fonts: Mapping[str, str], *,
+                      initial_font: str, title: str, pdfx: str | None) -> WrittenFile:
+    """The board at its trim size with the shop's bleed all round, its ground carried into it."""
+    game_map = plan.game_map
+    bleed = SHOP_BLEED_MM
+    page = (game_map.width + 2 * bleed, game_map.height + 2 * bleed)
+    with atomic_path(path) as temporary:
+        canvas = new_canvas(temporary, (page[0] * MM, page[1] * MM), initial_font, title=title, pdfx=pdfx)
+        _shop_boxes(canvas, page, bleed)
+        draw_map(canvas, plan, fonts, (bleed, bleed + game_map.height), bleed=bleed)
+        canvas.showPage()
+        canvas.save()
+    return WrittenFile(path, name, 1, page, SHOP)
+
+
+def _write_panels(path: Path, name: str, plan: MapPlan, panels: tuple[Panel, ...], fonts: Mapping[str, str], *,
+                  initial_font: str, title: str, pdfx: str | None) -> WrittenFile:
+    """One panel a page at its trim size plus the shop's bleed: the neighbouring art, or the board's
+    ground past the board's own edge, fills the bleed."""
+    game_map = plan.game_map
+    bleed = SHOP_BLEED_MM
+    page = (panels[0].width + 2 * bleed, panels[0].height + 2 * bleed)
+    with atomic_path(path) as temporary:
+        canvas = new_canvas(temporary, (page[0] * MM, page[1] * MM), initial_font, title=title, pdfx=pdfx)
+        canvas.beginForm(FORM, -bleed * MM, -bleed * MM, (game_map.width + bleed) * MM,
+                         (game_map.height + bleed) * MM)  # the map with its bleed, drawn once
+        draw_map(canvas, plan, fonts, (0.0, game_map.height), bleed=bleed)
+        canvas.endForm()
+        for panel in panels:
+            _shop_boxes(canvas, page, bleed)
+            canvas.saveState()
+            canvas.translate((bleed - panel.map_x) * MM,
+                             (bleed + panel.height + panel.map_y - game_map.height) * MM)
+            canvas.doForm(FORM)
+            canvas.restoreState()
+            canvas.showPage()
+        canvas.save()
+    return WrittenFile(path, name, len(panels), page, SHOP)
+
+
+def _shop_boxes(canvas: Canvas, page: tuple[float, float], bleed: float) -> None:
+    """TrimBox `bleed` inside the page, BleedBox the page (set for the page about to be drawn)."""
+    canvas.setTrimBox((bleed * MM, bleed * MM, (page[0] - bleed) * MM, (page[1] - bleed) * MM))
+    canvas.setBleedBox((0, 0, page[0] * MM, page[1] * MM))
 
 
 def _write_tiles(path: Path, name: str, plan: MapPlan, tiles: TilePlan, fonts: Mapping[str, str], *,
@@ -166,11 +226,23 @@ def _page_key(canvas: Canvas, painter: MapPainter, tiles: TilePlan, tile: Tile) 
 def _manifest_entry(name: str, game_map: GameMap, tiles: TilePlan) -> dict[str, Any]:
     """build.json's record of a tiled map: the grid, the overlap and each page's window (mm)."""
     return {
-        "file": name, "map": game_map.id, "paper": game_map.tiles, "orientation": tiles.orientation,
+        "file": name, "map": game_map.id, "kind": "tiles", "paper": game_map.tiles, "orientation": tiles.orientation,
         "map_size": [game_map.width, game_map.height], "overlap": tiles.overlap,
         "rows": tiles.rows, "cols": tiles.cols,
         "tiles": [{"page": t.number, "row": t.row, "col": t.col,
                    "map_window": [round(v, 3) for v in (t.map_x, t.map_y, t.width, t.height)],
                    "page_window": [round(v, 3) for v in (t.page_x, t.page_y, t.width, t.height)]}
                   for t in tiles.tiles],
+    }
+
+
+def _panels_entry(name: str, game_map: GameMap, tiles: TilePlan, panels: tuple[Panel, ...]) -> dict[str, Any]:
+    """build.json's record of the board in panels: the grid, the bleed and each page's part of the map (mm)."""
+    return {
+        "file": name, "map": game_map.id, "kind": "panels", "map_size": [game_map.width, game_map.height],
+        "rows": tiles.rows, "cols": tiles.cols, "bleed": SHOP_BLEED_MM,
+        "panels": [{"page": p.number, "row": p.row, "col": p.col,
+                    "map_window": [round(v, 3) for v in (p.map_x, p.map_y, p.width, p.height)],
+                    "trim_box": [SHOP_BLEED_MM, SHOP_BLEED_MM, round(p.width, 3), round(p.height, 3)]}
+                   for p in panels],
     }

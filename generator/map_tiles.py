@@ -77,6 +77,30 @@ class TilePlan:
         return found
 
 
+@dataclass(frozen=True)
+class Panel:
+    """One piece of the board for a shop: the home tiles' grid without their overlap, pieces that butt."""
+
+    number: int
+    row: int
+    col: int
+    map_x: float  # its part of the map (top-left, y down)
+    map_y: float
+    width: float
+    height: float
+
+
+def plan_panels(tiles: TilePlan) -> tuple[Panel, ...]:
+    """The board cut into the tiles' rows and columns, equal pieces edge to edge, numbered like the tiles.
+
+    The tiles' overlap and margins are for taping pages at home; a shop cuts exactly, so its pieces
+    butt (mounted on board they make a folding board: 2 × 2 is a quad-fold), each with the art of its
+    neighbours, or the board's ground at the edge, as bleed."""
+    width, height = tiles.map_size[0] / tiles.cols, tiles.map_size[1] / tiles.rows
+    return tuple(Panel(r * tiles.cols + c + 1, r + 1, c + 1, c * width, r * height, width, height)
+                 for r in range(tiles.rows) for c in range(tiles.cols))
+
+
 def _window(page: tuple[float, float]) -> tuple[float, float]:
     """The largest map window a page holds inside its margins, mark zone and key."""
     return page[0] - 2 * (PAGE_MARGIN + MARK_ZONE), page[1] - 2 * (PAGE_MARGIN + MARK_ZONE) - KEY_HEIGHT
