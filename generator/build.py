@@ -46,7 +46,7 @@ class BuildOptions:
     only: tuple[str, ...] = ()  # component ids to write (and "report"); empty: everything
     workers: int | None = None  # simulation worker processes; results do not depend on it
     cluster: str | None = None  # or a Dask scheduler's address, whose workers simulate (validator/cluster.py)
-    booklet: bool = False  # also each rulebook imposed 2-up in saddle-stitch order (<id>-booklet.pdf)
+    booklet: bool = True  # also each rulebook imposed 2-up in saddle-stitch order (<id>-booklet.pdf), for home
     pdfx: str = DEFAULT_STANDARD  # the PDF/X standard print files declare (generator.pdfx.STANDARDS)
     report_cache: bool = True  # reuse a report simulated before for the same data and code (report.report_key)
     studies: bool = False  # also play the studies game.json asks for (ladder, strong play): slow, cached
@@ -243,7 +243,7 @@ def _write_files(game: Game, options: BuildOptions, plans: dict[str, SheetPlan],
                                          initial_font=initial_font, progress=progress, pdfx=options.pdfx)
         result.files.append(written)
         result.placements.extend(placements)
-    for book in game.rulebooks:  # every mode: a rulebook has no imposition
+    for book in game.rulebooks:  # every mode (its print-shop file is made from it); the booklet for home
         if not _wanted(options, book.id):
             continue
         name = f"{book.id}{suffix}.pdf"
@@ -251,7 +251,12 @@ def _write_files(game: Game, options: BuildOptions, plans: dict[str, SheetPlan],
 
         result.files.append(write_rulebook(out_dir / name, f"{game.id}/{name}", game, book, fonts=font_names,
                                            renderers=renderers, pdfx=options.pdfx))
-        if options.booklet:
+        if options.mode in ("printshop", "both"):
+            from .shop_pages import write_with_bleed
+
+            shop = f"{book.id}-printshop{suffix}.pdf"
+            result.files.append(write_with_bleed(out_dir / name, out_dir / shop, f"{game.id}/{shop}"))
+        if options.booklet and options.mode in ("sheets", "both"):
             from .booklet import write_booklet
 
             imposed = f"{book.id}-booklet{suffix}.pdf"

@@ -54,9 +54,10 @@ def build(
         help="write only this component (repeatable; 'report' for the simulation report)", metavar="COMPONENT",
     )] = None,
     report: Annotated[bool, typer.Option("--report/--no-report", help="simulate and write report.json/.pdf")] = True,
-    booklet: Annotated[bool, typer.Option("--booklet",
-        help="also write each rulebook as a saddle-stitch booklet, 2-up (A5 on A4), duplex on the short edge")]
-        = False,
+    booklet: Annotated[bool, typer.Option("--booklet/--no-booklet",
+        help="also write each rulebook as a saddle-stitch booklet to print at home, 2-up (A5 on A4), duplex on "
+             "the short edge (not in --mode printshop)")]
+        = True,
     cache: Annotated[bool, typer.Option("--cache/--no-cache", help="reuse a report simulated before for the "
                                         "same game data and simulator code (OUTPUT/.cache)")] = True,
     studies: Annotated[bool, typer.Option("--studies", help="also play the studies game.json asks for (the "
