@@ -71,7 +71,8 @@ def test_an_empty_folder_gets_the_shipped_games_and_its_own_output(installed: tu
     built = _run([fudaya, "build", "gogyo", "--no-report"], cwd=tmp_path, env=env)
     assert built.returncode == 0, built.stderr
     assert sorted(p.name for p in (tmp_path / "output" / "gogyo").glob("*.pdf")) == [
-        "cards-printshop.pdf", "cards.pdf", "rulebook.pdf", "score-sheet-fillable.pdf", "score-sheet.pdf"]
+        "cards-printshop.pdf", "cards.pdf", "rulebook-booklet.pdf", "rulebook-printshop.pdf", "rulebook.pdf",
+        "score-sheet-fillable.pdf", "score-sheet.pdf"]
 
 
 def test_a_folder_with_its_own_decks_is_read_instead(installed: tuple[Path, dict[str, str]],

@@ -27,8 +27,14 @@ def _box_mm(box: object) -> tuple[float, ...]:
 
 def test_manifest_lists_every_file_with_pages_and_size(gogyo_build: Path, gogyo_manifest: dict) -> None:
     files = {f["file"]: f for f in gogyo_manifest["files"]}
-    assert set(files) == {"gogyo/cards.pdf", "gogyo/cards-printshop.pdf", "gogyo/score-sheet.pdf",
-                          "gogyo/score-sheet-fillable.pdf", "gogyo/rulebook.pdf", "gogyo/report.pdf"}
+    # what each file is for, as the build's preflight reads it: no guessing from names
+    assert {name: entry["use"] for name, entry in files.items()} == {
+        "gogyo/cards.pdf": "home", "gogyo/cards-printshop.pdf": "shop", "gogyo/score-sheet.pdf": "home",
+        "gogyo/score-sheet-fillable.pdf": "screen", "gogyo/rulebook.pdf": "home",
+        "gogyo/rulebook-printshop.pdf": "shop", "gogyo/rulebook-booklet.pdf": "home", "gogyo/report.pdf": "screen"}
+    assert set(gogyo_manifest["uses"]) == {"shop", "home", "screen"}
+    assert files["gogyo/rulebook-printshop.pdf"]["page_size"] == [154.0, 216.0]  # A5 + 3 mm bleed
+    assert files["gogyo/rulebook-booklet.pdf"]["page_size"] == [297.0, 210.0]  # A5 pages two-up on A4
     # 66 cards, 9 per A4 sheet -> 8 sheets, each a front page and a back page
     assert files["gogyo/cards.pdf"]["pages"] == 16
     assert files["gogyo/cards.pdf"]["page_size"] == [210.0, 297.0]
@@ -132,8 +138,8 @@ def test_same_input_same_bytes(tmp_path: Path, gogyo_build: Path) -> None:
 
 def test_no_partial_files_left(gogyo_build: Path) -> None:
     assert sorted(p.name for p in gogyo_build.iterdir()) == [
-        "build.json", "cards-printshop.pdf", "cards.pdf", "report.json", "report.pdf", "rulebook.pdf",
-        "score-sheet-fillable.pdf", "score-sheet.pdf"]
+        "build.json", "cards-printshop.pdf", "cards.pdf", "report.json", "report.pdf", "rulebook-booklet.pdf",
+        "rulebook-printshop.pdf", "rulebook.pdf", "score-sheet-fillable.pdf", "score-sheet.pdf"]
 
 
 @pytest.mark.parametrize(("paper", "pages", "size"), [("letter", 16, [215.9, 279.4]), ("a3", 10, [297.0, 420.0])])
@@ -148,8 +154,9 @@ def test_other_papers(tmp_path: Path, paper: str, pages: int, size: list[float])
 def test_proof_mode_writes_separate_files(tmp_path: Path) -> None:
     result = build_game(load_checked("gogyo", DEFAULT_DECKS_DIR), BuildOptions(output_dir=tmp_path, proof=True))
     assert sorted(f.name for f in result.files) == [
-        "gogyo/cards-printshop-proof.pdf", "gogyo/cards-proof.pdf", "gogyo/rulebook-proof.pdf",
-        "gogyo/score-sheet-fillable-proof.pdf", "gogyo/score-sheet-proof.pdf"]  # no report: proofs are for looking
+        "gogyo/cards-printshop-proof.pdf", "gogyo/cards-proof.pdf", "gogyo/rulebook-booklet-proof.pdf",
+        "gogyo/rulebook-printshop-proof.pdf", "gogyo/rulebook-proof.pdf", "gogyo/score-sheet-fillable-proof.pdf",
+        "gogyo/score-sheet-proof.pdf"]  # no report: proofs are for looking
 
 
 def test_only_writes_the_named_components(tmp_path: Path) -> None:
@@ -160,3 +167,17 @@ def test_only_writes_the_named_components(tmp_path: Path) -> None:
     with pytest.raises(BuildError, match="'nope', not a component of gogyo"):
         build_game(game, BuildOptions(output_dir=tmp_path / "x", only=("nope",)))
     assert not (tmp_path / "x").exists()
+
+
+def test_modes_write_print_shop_files_only_when_asked(tmp_path: Path) -> None:
+    """--mode sheets: home files only (the rulebook and its booklet, the stickers' sheet); --mode printshop:
+    the print-shop files and the home files nothing else stands for (single-sided sheets, the rulebook the
+    print-shop one is made from), no booklet."""
+    game = load_checked("jinzai", DEFAULT_DECKS_DIR)
+    written = {}
+    for mode in ("sheets", "printshop"):
+        options = BuildOptions(output_dir=tmp_path / mode, report=False, mode=mode, only=("stickers", "rulebook"))
+        written[mode] = {f.name.removeprefix("jinzai/"): f.use for f in build_game(game, options).files}
+    assert written["sheets"] == {"stickers.pdf": "home", "rulebook.pdf": "home", "rulebook-booklet.pdf": "home"}
+    assert written["printshop"] == {"stickers.pdf": "home", "stickers-printshop.pdf": "shop", "rulebook.pdf": "home",
+                                    "rulebook-printshop.pdf": "shop"}

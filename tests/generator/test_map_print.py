@@ -204,3 +204,32 @@ def test_nothing_but_the_map_is_printed_inside_a_tile_window(built: tuple[GameMa
             inside = [(round(x, 2), round(y, 2)) for x, y in points
                       if x0 + 0.01 < x < x0 + w - 0.01 and y0 + 0.01 < y < y0 + h - 0.01]
             assert inside == [], (tile["page"], inside[:5])
+
+
+# -- the print-shop files -------------------------------------------------------------------------------------
+def test_the_shop_gets_the_board_with_bleed_and_as_butting_panels(built: tuple[GameMap, Path, dict[str, Any]]) -> None:
+    """map-a3-printshop.pdf: the board at its trim size, 3 mm bleed all round. map-a4-printshop.pdf: the
+    home tiles' grid without overlap, equal panels that butt and together cover the board exactly."""
+    game_map, out, manifest = built
+    [sheet] = PdfReader(out / "map-a3-printshop.pdf").pages
+    assert size_mm(sheet) == (game_map.width + 6, game_map.height + 6)
+    assert [round(float(v) / MM, 2) for v in sheet.trimbox] == [3.0, 3.0, game_map.width + 3, game_map.height + 3]
+    assert listed(manifest, "map-a3-printshop.pdf")["use"] == "shop"
+    tiles = next(m for m in manifest["maps"] if m["file"] == f"{GAME}/map-a4.pdf")
+    panels = next(m for m in manifest["maps"] if m["file"] == f"{GAME}/map-a4-printshop.pdf")
+    assert (panels["kind"], panels["rows"], panels["cols"], panels["bleed"]) == ("panels", tiles["rows"],
+                                                                                 tiles["cols"], 3.0)
+    pages = PdfReader(out / "map-a4-printshop.pdf").pages
+    assert len(pages) == len(panels["panels"]) == panels["rows"] * panels["cols"]
+    width, height = game_map.width / panels["cols"], game_map.height / panels["rows"]
+    assert width + 6 <= 297 and height + 6 <= 210  # a panel with its bleed still prints on the tiles' paper
+    area = 0.0
+    for panel, page in zip(panels["panels"], pages):
+        x, y, w, h = panel["map_window"]
+        assert (w, h) == (pytest.approx(width), pytest.approx(height))
+        assert (x, y) == (pytest.approx((panel["col"] - 1) * width), pytest.approx((panel["row"] - 1) * height))
+        trim = [round(float(v) / MM, 2) for v in page.trimbox]
+        assert trim == [3.0, 3.0, round(w + 3, 2), round(h + 3, 2)]
+        assert size_mm(page) == (round(w + 6, 1), round(h + 6, 1))
+        area += w * h
+    assert area == pytest.approx(game_map.width * game_map.height)  # edge to edge, no overlap, no gap

@@ -231,5 +231,6 @@ def test_a_build_reports_its_print_files_findings_under_their_final_names(
     outcome = build_one("gogyo", BuildOptions(output_dir=tmp_path, report=False))
     final = tmp_path / "gogyo"
     assert outcome.warnings == [f"warning: {final / name}: page 1 at 1.0,2.0 mm: test finding" for name in (
-        "cards.pdf", "cards-printshop.pdf", "score-sheet.pdf", "rulebook.pdf")]
-    assert len(calls) == 4 and all(".staging-" in str(path) for path in calls)  # checked before the swap, once
+        "cards.pdf", "cards-printshop.pdf", "score-sheet.pdf", "rulebook.pdf", "rulebook-printshop.pdf",
+        "rulebook-booklet.pdf")]  # not score-sheet-fillable.pdf: an on-screen file
+    assert len(calls) == 6 and all(".staging-" in str(path) for path in calls)  # checked before the swap, once
