@@ -20,7 +20,7 @@ from validator.shopfiles import deck_has_shop_file
 from .card_face import FaceRenderer
 from .deck_pdf import Placement, WrittenFile, count_sides, write_gang, write_printshop, write_sheets
 from .derived import carry_over, refresh
-from .file_use import SCREEN, USES
+from .file_use import HOME, SCREEN, USES
 from .imposition import ImpositionError, SheetPlan, plan_sheet
 from .output_set import output_set
 from .pdfdoc import atomic_path, register_fonts
@@ -217,12 +217,12 @@ def _write_files(game: Game, options: BuildOptions, plans: dict[str, SheetPlan],
                                             replace(renderer, fillable=fillable), plan,
                                             marks="none" if fillable else options.marks, title=title,
                                             initial_font=initial_font, progress=progress,
-                                            pdfx=None if fillable else options.pdfx))
+                                            pdfx=None if fillable else options.pdfx,
+                                            use=SCREEN if fillable else HOME))
                 if fillable:
                     from .fillable import finish_fillable
 
                     finish_fillable(outputs[-1][0].path, deck)
-                    outputs[-1] = (replace(outputs[-1][0], use=SCREEN), outputs[-1][1])
         elif options.mode in ("sheets", "both"):
             name = f"{deck.id}{suffix}.pdf"
             outputs.append(write_sheets(out_dir / name, f"{game.id}/{name}", deck, renderer, plans[deck.id],

@@ -52,7 +52,7 @@ class WrittenFile:
 
 def write_sheets(path: Path, name: str, deck: Deck, renderer: FaceRenderer, plan: SheetPlan, *,
                  marks: str, title: str, initial_font: str, progress: Progress,
-                 pdfx: str | None) -> tuple[WrittenFile, list[Placement]]:
+                 pdfx: str | None, use: str = HOME) -> tuple[WrittenFile, list[Placement]]:
     """Page 1 fronts, page 2 their backs mirrored for a long-edge flip, and so on (fronts only for sheets).
 
     The TrimBox is the card block and the BleedBox the block with its edge bleed: a shop that cuts the
@@ -84,7 +84,7 @@ def write_sheets(path: Path, name: str, deck: Deck, renderer: FaceRenderer, plan
                 draw_marks(canvas, plan, marks)
                 canvas.showPage()
         canvas.save()
-    return WrittenFile(path, name, pages, plan.paper), placements
+    return WrittenFile(path, name, pages, plan.paper, use), placements
 
 
 def write_printshop(path: Path, name: str, deck: Deck, renderer: FaceRenderer, *,
