@@ -31,8 +31,9 @@ def load_game(decks_dir: Path, game_id: str) -> Game:
     manifest_path = directory / GAME_FILE
     if not GAME_ID.fullmatch(game_id) or not manifest_path.is_file():
         known = ", ".join(find_games(decks_dir)) or "none"
-        raise DeckError([Issue(Location(manifest_path), "unknown-game",
-                               f"no game {game_id!r} in {decks_dir} (games: {known})")])
+        where = directory if GAME_ID.fullmatch(game_id) and directory.exists() else decks_dir
+        why = f"no {GAME_FILE} in it" if where == directory else f"no game {game_id!r} here"
+        raise DeckError([Issue(Location(where), "unknown-game", f"{why} (games in {decks_dir}: {known})")])
     manifest = load_json(manifest_path, root=directory)
     _raise_if(schema.validate(manifest, "game.schema.json"))
     data = manifest.data
