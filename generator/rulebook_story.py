@@ -5,7 +5,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from xml.sax.saxutils import escape
 
-from reportlab.lib.colors import Color
+from reportlab.lib.colors import CMYKColor, Color
 from reportlab.lib.styles import ParagraphStyle
 from reportlab.platypus import (
     CondPageBreak,
@@ -20,13 +20,17 @@ from reportlab.platypus import (
     TableStyle,
 )
 
+from validator.faces import part_box
 from validator.geometry import mm_to_pt
 from validator.model import (
+    Callout,
+    Card,
     CardFigure,
     Clarifications,
     Game,
     HandExample,
     Heading,
+    Layout,
     ListBlock,
     Rulebook,
     RulebookBlock,
@@ -46,9 +50,11 @@ from validator.rulebooks import (
 
 from .card_face import FaceRenderer
 from .kinsoku import KinsokuParagraph
-from .rulebook_flowables import CardRow
+from .rulebook_flowables import CalloutStyle, CardRow, Pointer
 
 _LONG_CELL = 8  # a column holding a cell longer than this many characters is set flush left
+PAPER_WHITE = CMYKColor(0, 0, 0, 0)  # a callout's leader line is drawn over a halo of it
+_CALLOUT_INSET, _CALLOUT_INSET_MM = 0.15, 3.0  # how far inside its part's box a leader line ends
 _FIGURE_SLACK_MM = 2.0  # a card figure is at most the column's height less this (the spacer above it)
 _EXAMPLE_STACK_MM = 46.0  # the tallest stack of cards an example draws (a single 16 mm poker card is 22 mm)
 
@@ -202,12 +208,33 @@ def _figure(block: RulebookBlock, game: Game, settings: StorySettings) -> list[F
     assert deck is not None  # the rulebook check has resolved it
     by_id = {card.id: card for card in deck.cards}
     cards = [(by_id[i], by_id[i].face if block.side == "front" else by_id[i].back) for i in block.cards]
+    pointers = [_pointer(callout, cards, deck.layout) for callout in block.callouts]
+    style = CalloutStyle(settings.label_font, settings.colors["ink"], PAPER_WHITE)
     # a tall narrow card drawn at the figure's width could outgrow the page (a LayoutError mid-build)
     row = CardRow(settings.renderers[deck.id], [[card] for card in cards], card_width_mm=block.card_width,
-                  max_height_mm=settings.height / mm_to_pt(1) - _FIGURE_SLACK_MM, outline=settings.colors["ink"])
+                  max_height_mm=settings.height / mm_to_pt(1) - _FIGURE_SLACK_MM, outline=settings.colors["ink"],
+                  callouts=pointers, callout_style=style)
     out: list[Flowable] = [Spacer(1, 3), row]
     out.append(settings.para(block.caption, "caption") if block.caption else Spacer(1, 6))
     return [KeepTogether(out)]
+
+
+def _pointer(callout: Callout, cards: Sequence[tuple[Card, str]], layout: Layout) -> Pointer:
+    """Where a callout points (the rulebook check has found its card at an end of the row and its part):
+    the first card's callouts stand to the left, the last card's to the right, a lone card's on the
+    side nearer the part; the leader ends just inside the part's box, on the label's side."""
+    slot = 0 if callout.card == cards[0][0].id else len(cards) - 1
+    card, template = cards[slot]
+    box = part_box(card, template, layout, callout.at)
+    assert box is not None
+    x, y, width, height = box
+    if len(cards) == 1:
+        side = "left" if x + width / 2 < layout.size.width / 2 else "right"
+    else:
+        side = "left" if slot == 0 else "right"
+    # the line ends just inside the box's edge on the label's side: at the part, not across its print
+    inset = min(width * _CALLOUT_INSET, _CALLOUT_INSET_MM)
+    return Pointer(callout.text, slot, x + inset if side == "left" else x + width - inset, y + height / 2, side)
 
 
 def _example(block: RulebookBlock, game: Game, settings: StorySettings) -> list[Flowable]:

@@ -187,8 +187,19 @@ class TableBlock:
 
 
 @dataclass(frozen=True)
+class Callout:
+    """A label beside a card figure with a leader line to the part of card `card` (an id of the figure's
+    first or last card) that its template's text element `at` ("{valor}", "君主") draws."""
+
+    card: str
+    at: str
+    text: str
+    location: Location
+
+
+@dataclass(frozen=True)
 class CardFigure:
-    """A row of real cards of deck `deck` (None: the game's first deck), drawn as printed."""
+    """A row of real cards of deck `deck` (None: the game's first deck), drawn as printed, with callouts."""
 
     cards: tuple[str, ...]
     deck: str | None
@@ -196,6 +207,7 @@ class CardFigure:
     card_width: float | None
     caption: str | None
     location: Location
+    callouts: tuple[Callout, ...] = ()
 
 
 @dataclass(frozen=True)

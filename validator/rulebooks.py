@@ -9,6 +9,7 @@ from .binding import BindingError, Color, parse_color
 from .issues import Location
 from .jsonsource import SourcedJson
 from .model import (
+    Callout,
     CardFigure,
     ClarificationItem,
     Clarifications,
@@ -208,8 +209,10 @@ def _build_block(raw: Mapping[str, Any], where: Location) -> RulebookBlock:
         return TableBlock(tuple(raw["header"]), tuple(tuple(row) for row in raw["rows"]),
                           tuple(widths) if widths else None, raw.get("caption"), where)
     if kind == "figure":
+        callouts = tuple(Callout(c["card"], c["at"], c["text"], where.child("callouts").child(n))
+                         for n, c in enumerate(raw.get("callouts", ())))
         return CardFigure(tuple(raw["cards"]), raw.get("deck"), raw.get("side", "front"), raw.get("card_width"),
-                          raw.get("caption"), where)
+                          raw.get("caption"), where, callouts)
     if kind == "example":
         arrangement = raw.get("arrangement")
         return HandExample(raw["title"], tuple(raw["hand"]), raw["order"],
@@ -257,6 +260,8 @@ def _block_texts(block: RulebookBlock) -> Iterator[tuple[str, str, Location]]:
     elif isinstance(block, CardFigure):
         if block.caption:
             yield block.caption, "label", where.child("caption")
+        for callout in block.callouts:
+            yield callout.text, "label", callout.location.child("text")
     elif isinstance(block, HandExample):
         yield block.title, "label", where.child("title")
         for n, token in enumerate(block.hand):

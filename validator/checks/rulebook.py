@@ -9,6 +9,7 @@ from collections.abc import Iterator, Mapping
 
 from ..engine.claims import TOTAL, RulebookOracle
 from ..engine.registry import engine_name, find_oracle
+from ..faces import part_box
 from ..issues import DeckError, Issue, Location
 from ..model import CardFigure, Clarifications, Game, HandExample, Rulebook, TableBlock
 from ..rulebooks import (
@@ -113,6 +114,20 @@ def _check_figure(game: Game, figure: CardFigure) -> Iterator[Issue]:
         if card_id not in ids:
             yield Issue(figure.location.child("cards").child(n), "unknown-card",
                         f"figure shows card {card_id!r}, which is not in {deck.id!r} ({_near(card_id, ids)})")
+    by_id = {card.id: card for card in deck.cards}
+    ends = {figure.cards[0], figure.cards[-1]}
+    for callout in figure.callouts:
+        if callout.card not in ends:
+            yield Issue(callout.location.child("card"), "reference",
+                        f"a callout stands beside the figure's first or last card ({' or '.join(sorted(ends))}), "
+                        f"not {callout.card!r}")
+            continue
+        card = by_id.get(callout.card)
+        template = None if card is None else (card.face if figure.side == "front" else card.back)
+        if card is not None and template is not None and part_box(card, template, deck.layout, callout.at) is None:
+            yield Issue(callout.location.child("at"), "reference",
+                        f"card {callout.card!r} draws no text element written {callout.at!r} on its {figure.side} "
+                        f"(template {template!r})")
 
 
 def _near(wanted: str, ids: list[str]) -> str:
