@@ -24,6 +24,7 @@ from validator.sim_result import (
     Teams,
     VariantComparison,
 )
+from validator.wording import japanese_range
 
 from .charts import Bin, Estimate, bin_label, histogram, intervals
 from .kinsoku import KinsokuParagraph
@@ -171,7 +172,7 @@ def _key_numbers(s: SimulationReport) -> list[list[str]]:
         ["1ゲームの手番数 平均（中央値、5–95%）",
          f"{per_game.mean:.1f}（{per_game.median:.0f}、{per_game.p5:.0f}–{per_game.p95:.0f}）"],
         ["ゲームの終わり方", endings],
-        [f"1試合の推定時間（箱の {box[0]}–{box[1]} 分と比較）",
+        [f"1試合の推定時間（箱の {japanese_range(round(box[0]), round(box[1]))} 分と比較）",
          f"平均 {minutes.mean:.1f} 分、箱の範囲内 {_pct(time.share_within_box)}、"
          f"短い {_pct(time.share_below_box)}、長い {_pct(time.share_above_box)}"],
         ["手番順勝率の精度（95%区間の半幅）", _precision(s)],

@@ -5,7 +5,7 @@ from collections.abc import Iterable, Iterator, Mapping
 from string import Formatter
 from typing import Any
 
-from .binding import BindingError, Color, parse_color
+from .binding import BindingError, Color, TypesetNumber, parse_color
 from .issues import Location
 from .jsonsource import SourcedJson
 from .model import (
@@ -24,6 +24,7 @@ from .model import (
     RulebookFonts,
     TableBlock,
 )
+from .wording import japanese_range
 
 STRONG = "**"
 YES_NO = "|"  # {part:YES|NO} in an answer line prints a part the engine answers 1 or 0 as a word
@@ -77,17 +78,6 @@ class UnclaimedPart(MarkupError):
 
 
 NO_BREAK_SPACE = "\u00a0"
-
-
-class TypesetNumber(int):
-    """A claimed number as the rulebooks set signs: ＋ and a true minus (＋2, −2, not +2, -2), ±0 for a
-    signed zero, as the rulebook texts write them."""
-
-    def __format__(self, spec: str) -> str:
-        text = format(int(self), spec)
-        if "+" in spec and self == 0:
-            text = text.replace("+", "±")
-        return text.replace("-", "\u2212").replace("+", "＋")
 
 
 def answer_template(example: HandExample, labels: Mapping[str, str]) -> str:
@@ -151,14 +141,10 @@ def resolve_color(spec: str, palette: Mapping[str, str]) -> Color:
     return found
 
 
-def _span(low: int, high: int) -> str:
-    return str(low) if low == high else f"{low}〜{high}"
-
-
 def cover_values(game: Game) -> dict[str, object]:
     """What a cover line may show, from game.json."""
-    return {"title": game.title, "title_en": game.title_en, "players": _span(*game.players),
-            "minutes": _span(*game.play_minutes), "min_age": game.min_age}
+    return {"title": game.title, "title_en": game.title_en, "players": japanese_range(*game.players),
+            "minutes": japanese_range(*game.play_minutes), "min_age": game.min_age}
 
 
 _FACT_NAMES = {"players": "プレイ人数", "minutes": "プレイ時間", "min_age": "対象年齢"}
