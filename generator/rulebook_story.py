@@ -26,6 +26,7 @@ from validator.model import (
     Callout,
     Card,
     CardFigure,
+    CardTable,
     Clarifications,
     Game,
     HandExample,
@@ -41,6 +42,7 @@ from validator.model import Paragraph as ParagraphBlock
 from validator.rulebooks import (
     answer_template,
     answer_text,
+    card_table_rows,
     cover_values,
     fill,
     plain_text,
@@ -76,6 +78,10 @@ class StorySettings:
     def para(self, text: str, style: str) -> KinsokuParagraph:
         """A paragraph of rulebook text, **strong** runs set in the strong font."""
         return KinsokuParagraph(self.markup(text), self.styles[style])
+
+    def lines(self, text: str, style: str) -> KinsokuParagraph:
+        """Like para, each "\n" a line break (a table cell's name over its reading)."""
+        return KinsokuParagraph("<br/>".join(self.markup(line) for line in text.split("\n")), self.styles[style])
 
     @property
     def cell_font(self) -> tuple[str, tuple[int, int], tuple[int, int], str]:
@@ -172,17 +178,33 @@ def _list_flowable(items: Sequence[str], ordered: bool, settings: StorySettings,
 
 def _table(block: RulebookBlock, game: Game, settings: StorySettings) -> list[Flowable]:
     assert isinstance(block, TableBlock)
-    columns = len(block.header)
-    weights = block.widths or (1.0,) * columns
+    return _table_flowables(block.header, block.rows, block.widths, block.caption, settings)
+
+
+def _card_table(block: RulebookBlock, game: Game, settings: StorySettings) -> list[Flowable]:
+    """A table of a deck's cards, a row each, written from their fields (the rulebook check has bound them)."""
+    assert isinstance(block, CardTable)
+    deck = game.find_deck(block.deck)
+    assert deck is not None  # the rulebook check has resolved it
+    rows = card_table_rows(block, deck.cards)
+    return _table_flowables(block.header, rows, block.widths, block.caption, settings, keep_together=False)
+
+
+def _table_flowables(header: Sequence[str], rows: Sequence[Sequence[str]], weights_given: Sequence[float] | None,
+                     caption: str | None, settings: StorySettings, *, keep_together: bool = True) -> list[Flowable]:
+    """A table whose cells are rulebook text ("\n" breaks a line), its header repeated on each page it
+    runs onto; a written table is kept whole on one page, a deck's (keep_together false) may split."""
+    columns = len(header)
+    weights = weights_given or (1.0,) * columns
     widths = [settings.width * w / sum(weights) for w in weights]
-    long_columns = {n for row in block.rows for n, cell in enumerate(row) if len(cell) > _LONG_CELL}
+    long_columns = {n for row in rows for n, cell in enumerate(row) if len(cell) > _LONG_CELL}
 
     def cell(text: str, column: int, head: bool) -> KinsokuParagraph:
         style = "table_head" if head else ("table_cell" if column in long_columns else "table_cell_center")
-        return settings.para(text, style)
+        return settings.lines(text, style)
 
-    data = [[cell(t, n, True) for n, t in enumerate(block.header)]]
-    data += [[cell(t, n, False) for n, t in enumerate(row)] for row in block.rows]
+    data = [[cell(t, n, True) for n, t in enumerate(header)]]
+    data += [[cell(t, n, False) for n, t in enumerate(row)] for row in rows]
     colors = settings.colors
     table = Table(data, colWidths=widths, repeatRows=1, hAlign="CENTER", style=TableStyle([
         settings.cell_font, settings.cell_ink,
@@ -195,11 +217,11 @@ def _table(block: RulebookBlock, game: Game, settings: StorySettings) -> list[Fl
         ("LEFTPADDING", (0, 0), (-1, -1), 4.3), ("RIGHTPADDING", (0, 0), (-1, -1), 4.3),
     ]))
     out: list[Flowable] = [Spacer(1, 2), table]
-    if block.caption:
-        out.append(settings.para(block.caption, "caption"))
+    if caption:
+        out.append(settings.para(caption, "caption"))
     else:
         out.append(Spacer(1, settings.styles["body"].fontSize * 0.8))
-    return [KeepTogether(out)]
+    return [KeepTogether(out)] if keep_together else out
 
 
 def _figure(block: RulebookBlock, game: Game, settings: StorySettings) -> list[Flowable]:
@@ -292,6 +314,7 @@ FLOWABLES_BY_TYPE: dict[type, Builder] = {
     ParagraphBlock: _paragraph,
     ListBlock: _list,
     TableBlock: _table,
+    CardTable: _card_table,
     CardFigure: _figure,
     HandExample: _example,
     Clarifications: _clarifications,

@@ -187,6 +187,19 @@ class TableBlock:
 
 
 @dataclass(frozen=True)
+class CardTable:
+    """A table of one row per card of deck `deck` (None: the first deck); each column's cell is the
+    card's fields written into its parts, a part left out where the card lacks a field it names."""
+
+    deck: str | None
+    header: tuple[str, ...]
+    cells: tuple[tuple[str, ...], ...]  # per column, its parts
+    widths: tuple[float, ...] | None
+    caption: str | None
+    location: Location
+
+
+@dataclass(frozen=True)
 class Callout:
     """A label beside a card figure with a leader line to the part of card `card` (an id of the figure's
     first or last card) that its template's text element `at` ("{valor}", "君主") draws."""
@@ -266,7 +279,8 @@ class PageBreak:
     location: Location
 
 
-RulebookBlock = Heading | Paragraph | ListBlock | TableBlock | CardFigure | HandExample | Clarifications | PageBreak
+RulebookBlock = (Heading | Paragraph | ListBlock | TableBlock | CardTable | CardFigure | HandExample | Clarifications
+                 | PageBreak)
 
 
 @dataclass(frozen=True)

@@ -5,12 +5,14 @@ from collections.abc import Iterable, Iterator, Mapping
 from string import Formatter
 from typing import Any
 
-from .binding import BindingError, Color, TypesetNumber, parse_color
+from .binding import BindingError, Color, TypesetNumber, bind_text, fields_used, parse_color
 from .issues import Location
 from .jsonsource import SourcedJson
 from .model import (
     Callout,
+    Card,
     CardFigure,
+    CardTable,
     ClarificationItem,
     Clarifications,
     Game,
@@ -194,6 +196,11 @@ def _build_block(raw: Mapping[str, Any], where: Location) -> RulebookBlock:
         widths = raw.get("widths")
         return TableBlock(tuple(raw["header"]), tuple(tuple(row) for row in raw["rows"]),
                           tuple(widths) if widths else None, raw.get("caption"), where)
+    if kind == "card_table":
+        widths = raw.get("widths")
+        cells = tuple((cell,) if isinstance(cell, str) else tuple(cell) for cell in raw["cells"])
+        return CardTable(raw.get("deck"), tuple(raw["header"]), cells, tuple(widths) if widths else None,
+                         raw.get("caption"), where)
     if kind == "figure":
         callouts = tuple(Callout(c["card"], c["at"], c["text"], where.child("callouts").child(n))
                          for n, c in enumerate(raw.get("callouts", ())))
@@ -211,6 +218,21 @@ def _build_block(raw: Mapping[str, Any], where: Location) -> RulebookBlock:
     if kind == "page_break":
         return PageBreak(where)
     raise ValueError(f"unknown rulebook block type {kind!r} (the schema should have refused it)")
+
+
+def card_table_rows(table: CardTable, cards: Iterable[Card]) -> list[list[str]]:
+    """The table's body: per card, each column's parts written from its fields, a part that names a
+    field the card lacks or leaves empty left out. A malformed part raises BindingError."""
+    return [[_cell(parts, card.bindings) for parts in table.cells] for card in cards]
+
+
+def _cell(parts: tuple[str, ...], fields: Mapping[str, Any]) -> str:
+    out = []
+    for part in parts:
+        names = [name.split("[", 1)[0] for name in fields_used(part)]
+        if all(fields.get(name) not in (None, "") for name in names):
+            out.append(bind_text(part, fields))
+    return "".join(out)
 
 
 def iter_texts(book: Rulebook) -> Iterator[tuple[str, str, Location]]:
@@ -241,6 +263,11 @@ def _block_texts(block: RulebookBlock) -> Iterator[tuple[str, str, Location]]:
         for r, row in enumerate(block.rows):
             for n, cell in enumerate(row):
                 yield cell, "label", where.child("rows").child(r).child(n)
+        if block.caption:
+            yield block.caption, "label", where.child("caption")
+    elif isinstance(block, CardTable):  # the cells' text is the cards': card_table_rows, checked with the deck
+        for n, cell in enumerate(block.header):
+            yield cell, "label", where.child("header").child(n)
         if block.caption:
             yield block.caption, "label", where.child("caption")
     elif isinstance(block, CardFigure):
