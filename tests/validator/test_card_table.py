@@ -22,7 +22,8 @@ def _card(**fields: object) -> Card:
 def test_parts_of_missing_or_empty_fields_are_left_out() -> None:
     table = CardTable(None, ("名", "技"), (("{name}",), ("**{s1}**", "（{tag1}）", "\n**{s2}**", "（{tag2}）")),
                       None, None, WHERE)
-    rows = card_table_rows(table, [_card(name="甲", s1="一", tag1="", s2="二", tag2="鎖定技"), _card(name="乙", s1="三")])
+    cards = [_card(name="甲", s1="一", tag1="", s2="二", tag2="鎖定技"), _card(name="乙", s1="三")]
+    rows = card_table_rows(table, cards)
     assert rows == [["甲", "**一**\n**二**（鎖定技）"], ["乙", "**三**"]]
 
 
