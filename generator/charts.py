@@ -17,6 +17,7 @@ INK = CMYKColor(0.3, 0.4, 0.4, 0.85)
 BAR = CMYKColor(0.75, 0.1, 0.9, 0.15)
 BAND = CMYKColor(0.0, 0.3, 0.95, 0.05, alpha=0.35)
 GRID = CMYKColor(0, 0, 0, 0.25)
+FAIR = CMYKColor(0, 0.95, 0.9, 0.05)  # the fair-share reference lines
 
 
 @dataclass(frozen=True)
@@ -42,7 +43,7 @@ def histogram(bins: Sequence[Bin], *, title: str, x_label: str, font: str, width
     chart = VerticalBarChart()
     chart.x, chart.y, chart.width, chart.height = 40, 38, width - 55, height - 68
     chart.data = [[b.count for b in bins]]
-    chart.categoryAxis.categoryNames = [_bin_label(b) for b in bins]
+    chart.categoryAxis.categoryNames = [bin_label(b) for b in bins]
     chart.categoryAxis.labels.fontName = font
     chart.categoryAxis.labels.fontSize = 6.5
     chart.categoryAxis.labels.angle = 45 if len(bins) > 12 else 0
@@ -68,19 +69,22 @@ def histogram(bins: Sequence[Bin], *, title: str, x_label: str, font: str, width
     return drawing
 
 
-def _bin_label(b: Bin) -> str:
-    if b.high - b.low <= 1:
-        return f"{b.low:g}"
-    return f"{b.low:g}–{b.high:g}"
+def bin_label(b: Bin) -> str:
+    """"7" for a bin of one value, "16–17" for a bin of several (both ends included)."""
+    return f"{b.low:g}" if b.low == b.high else f"{b.low:g}–{b.high:g}"
 
 
 def intervals(estimates: Sequence[Estimate], *, title: str, font: str, reference: float | None = None,
-              width: float = 440, height: float = 125, as_percent: bool = True) -> Drawing:
-    """One row per estimate: a dot at the value and a bar across its confidence interval."""
+              references: Sequence[float | None] | None = None, width: float = 440, height: float = 125,
+              as_percent: bool = True) -> Drawing:
+    """One row per estimate: a dot at the value and a bar across its confidence interval. `reference`
+    draws one dashed line across every row (a fair share); `references`, one per row, draws each row's
+    own across that row (a side's fair share), or one line when they are all the same."""
     drawing = Drawing(width, height)
     drawing.initialFontName = font
     left, right, top, bottom = 70, width - 20, height - 26, 24
-    marks = [e.low for e in estimates] + [e.high for e in estimates] + ([reference] if reference is not None else [])
+    rows = _row_references(len(estimates), reference, references)
+    marks = [e.low for e in estimates] + [e.high for e in estimates] + [r for r in rows if r is not None]
     start, stop, ticks = _axis(min(marks, default=0.0), max(marks, default=1.0))
     scale = (right - left) / (stop - start)
 
@@ -93,9 +97,13 @@ def intervals(estimates: Sequence[Estimate], *, title: str, font: str, reference
         label = f"{tick * 100:.0f}%" if as_percent else f"{tick:g}"
         drawing.add(String(at(tick), bottom - 11, label, fontName=font, fontSize=7, fillColor=INK,
                            textAnchor="middle"))
-    if reference is not None:
-        drawing.add(Line(at(reference), bottom, at(reference), top, strokeColor=CMYKColor(0, 0.95, 0.9, 0.05),
-                         strokeWidth=0.8, strokeDashArray=[3, 2]))
+    first = rows[0] if rows else None
+    shared = first if first is not None and all(r is not None and math.isclose(r, first) for r in rows) else None
+    for n, value in enumerate([shared] if shared is not None else rows):
+        if value is not None:
+            low, high = (bottom, top) if shared is not None else (top - (n + 1) * row, top - n * row)
+            drawing.add(Line(at(value), low, at(value), high, strokeColor=FAIR, strokeWidth=0.8,
+                             strokeDashArray=[3, 2]))
     for n, e in enumerate(estimates):
         y = top - (n + 0.5) * row
         drawing.add(String(left - 8, y - 3, e.label, fontName=font, fontSize=8, fillColor=INK, textAnchor="end"))
@@ -105,6 +113,16 @@ def intervals(estimates: Sequence[Estimate], *, title: str, font: str, reference
         drawing.add(Rect(at(e.value) - 2.5, y - 2.5, 5, 5, fillColor=BAR, strokeColor=None))
     drawing.add(String(left, height - 14, title, fontName=font, fontSize=10, fillColor=INK))
     return drawing
+
+
+def _row_references(count: int, reference: float | None, references: Sequence[float | None] | None,
+                    ) -> list[float | None]:
+    """Each row's reference value: the per-row ones when given, else the one shared by every row."""
+    if references is not None:
+        if len(references) != count:
+            raise ValueError(f"{len(references)} references for {count} rows")
+        return list(references)
+    return [reference] * count if reference is not None else []
 
 
 def _axis(low: float, high: float) -> tuple[float, float, list[float]]:
@@ -120,4 +138,4 @@ def _axis(low: float, high: float) -> tuple[float, float, list[float]]:
     return start, stop, [start + n * step for n in range(count + 1)]
 
 
-__all__ = ["Bin", "Color", "Estimate", "histogram", "intervals"]
+__all__ = ["Bin", "Color", "Estimate", "bin_label", "histogram", "intervals"]

@@ -36,6 +36,7 @@ from validator.typeset import FontMetrics, TextLayout, load_metrics
 
 from .colors import to_reportlab
 from .print_color import CMYKImageReader, cmyk_drawing, shapes
+from .vertical_font import VerticalFont, vertical_font
 
 
 class DrawError(RuntimeError):
@@ -235,7 +236,9 @@ def draw_text(space: CardSpace, element: Element) -> None:
     canvas.setFont(name, laid.size)
     greek = space.greeked(laid.size)
     if p.get("vertical"):
-        _vertical_lines(canvas, laid, metrics, p, left, top, width, height, greek=greek)
+        twin = vertical_font(path, name)
+        _vertical_lines(canvas, laid, metrics, p, left, top, width, height, greek=greek,
+                        fonts=(name, twin))
     else:
         _horizontal_lines(canvas, laid, metrics, p, left, top, width, height, greek=greek)
     canvas.restoreState()
@@ -259,8 +262,11 @@ def _horizontal_lines(canvas: Canvas, laid: TextLayout, metrics: FontMetrics, p:
 
 
 def _vertical_lines(canvas: Canvas, laid: TextLayout, metrics: FontMetrics, p: Mapping[str, Any],
-                    left: float, top: float, width: float, height: float, *, greek: bool) -> None:
-    """Columns right to left; each character centred in its one-em cell."""
+                    left: float, top: float, width: float, height: float, *, greek: bool,
+                    fonts: tuple[str, VerticalFont | None]) -> None:
+    """Columns right to left; each character centred in its one-em cell, in the font's vertical glyph where
+    it has one (`fonts`: the font's name and its vertical twin)."""
+    name, twin = fonts
     size = laid.size
     block = size + (len(laid.lines) - 1) * laid.leading
     slack = width - block
@@ -275,12 +281,19 @@ def _vertical_lines(canvas: Canvas, laid: TextLayout, metrics: FontMetrics, p: M
             canvas.rect(centre_x - bar / 2, y_top - column_height, bar, column_height, stroke=0, fill=1)
             continue
         for k, char in enumerate(column):
-            _vertical_char(canvas, char, centre_x, y_top - k * size, size, baseline_drop)
+            stand_in = twin.stand_ins.get(char) if twin is not None else None
+            if stand_in is None:
+                _vertical_char(canvas, char, centre_x, y_top - k * size, size, baseline_drop)
+                continue
+            assert twin is not None  # a stand-in comes from a twin
+            canvas.setFont(twin.name, size)
+            canvas.drawCentredString(centre_x, y_top - k * size - baseline_drop, stand_in)
+            canvas.setFont(name, size)
 
 
-# Fonts without vertical glyph forms (BIZ UD has them only behind the `vert` feature, which
-# ReportLab cannot select) still set correctly: turn long marks and brackets a quarter,
-# and move the small comma and full stop to the cell's upper right, as vertical type does.
+# Characters the font has no vertical glyph for (generator/vertical_font.py draws those it has) still set
+# correctly: turn long marks and brackets a quarter, and move the small comma and full stop to the cell's
+# upper right, as vertical type does.
 _TURNED = set("ー－～〜…‥「」『』（）［］｛｝【】〈〉《》〔〕—―‐-()[]")
 _RAISED = set("、。，．")
 

@@ -38,9 +38,26 @@ def register_font(path: Path) -> str:
     """
     data = font_bytes(path)
     name = font_name(path, data)
-    if name not in pdfmetrics.getRegisteredFontNames():
-        pdfmetrics.registerFont(TTFont(name, io.BytesIO(data)))
+    register_font_bytes(name, data)
     return name
+
+
+def register_font_bytes(name: str, data: bytes, *, face_suffix: str = "") -> None:
+    """Register a TrueType font under `name` unless it is registered already.
+
+    ReportLab keeps one font per PostScript name: a second file with the same name inside (another
+    font calling itself BIZUDGothic-Regular, or a font's vertical twin) would silently draw with the
+    first. Such a file gets its own name in the PDF (`face_suffix`, else part of `name`'s digest)."""
+    if name in pdfmetrics.getRegisteredFontNames():
+        return
+    font = TTFont(name, io.BytesIO(data))
+    face = font.face.name.decode("latin-1") if isinstance(font.face.name, bytes) else str(font.face.name)
+    taken = {registered.face.name for registered in map(pdfmetrics.getFont, pdfmetrics.getRegisteredFontNames())
+             if getattr(registered, "_dynamicFont", False)}
+    if face_suffix or font.face.name in taken:
+        renamed = f"{face}{face_suffix or '-' + name.rsplit('-', 1)[-1][:6]}"
+        font.face.name = renamed.encode("latin-1") if isinstance(font.face.name, bytes) else renamed
+    pdfmetrics.registerFont(font)
 
 
 def register_fonts(fonts: Mapping[str, FontRef]) -> dict[str, str]:

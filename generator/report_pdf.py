@@ -17,13 +17,16 @@ from validator.sim_result import (
     Ladder,
     LadderPair,
     SeatRate,
+    SideRate,
     SimulationReport,
     StrongPlay,
     TableSize,
+    Teams,
     VariantComparison,
 )
+from validator.wording import japanese_range
 
-from .charts import Bin, Estimate, histogram, intervals
+from .charts import Bin, Estimate, bin_label, histogram, intervals
 from .kinsoku import KinsokuParagraph
 from .pdfdoc import atomic_path
 
@@ -80,6 +83,81 @@ def _flat(bins: list[Bin]) -> bool:
     return len(counts) > 1 and mean > 0 and all(abs(c - mean) <= FLAT_SHARE * mean for c in counts)
 
 
+def no_variation(bins: Sequence[Bin]) -> str | None:
+    """Why a histogram of these bins could show nothing a sentence cannot, in Japanese; None when it can.
+    Values that take at most two values (a win/loss 0/1, which is also how a game scoring its winners 1
+    looks) are two numbers; bars all within 2 % of their mean (rank points: every game hands out the same
+    set) are one. The sentence gives the figures instead."""
+    used = [b for b in bins if b.count]
+    if len(used) <= 2 and all(b.low == b.high for b in used):
+        counts = "、".join(f"{bin_label(b)} が {b.count} 回" for b in used)
+        return f"とる値は{len(used)}通りだけ（{counts}）。ばらつきを見せる図にならないため省略。"
+    if _flat(list(bins)):
+        return (f"{bins[0].low:g}–{bins[-1].high:g} のどの値もほぼ同じ回数（各ゲームで同じ組を配る方式）。"
+                "図は省略。")
+    return None
+
+
+def _histogram_or_words(bins: list[Bin], styles: dict[str, ParagraphStyle], *, title: str, x_label: str,
+                        font: str, band: tuple[float, float] | None = None) -> Flowable:
+    """The histogram, or a sentence with its figures when it could not vary (no_variation)."""
+    why = no_variation(bins)
+    if why is not None:
+        return _para(f"{title}：{why}", styles["small"])
+    return histogram(bins, title=title, x_label=x_label, font=font, band=band)
+
+
+def _fair_text(teams: Teams, players: int) -> str:
+    """The report's definition of a side's fair share, with the value at this table size."""
+    alone = [side.side for side in teams.sides if side.alone]
+    text = ("勝った陣営の全員をそれぞれ1勝と数える。公平な取り分とは、陣営どうしが釣り合っている"
+            "（卓にいるどの陣営も同じ確率で勝つ）とした場合の勝率で、1 ÷ そのゲームの陣営の数（ゲームごとに平均）。")
+    if alone:
+        text += f"{'・'.join(alone)}は1人ずつが1つの陣営。"
+    shares = {round(side.fair_share, 9) for side in teams.sides}
+    if len(shares) == 1:
+        share = shares.pop()
+        count = round(1 / share)
+        if abs(count * share - 1) < 1e-9:
+            text += f"{players}人の卓は {count} 陣営なので、どの陣営・席・{teams.kind}も {_pct(share)}。"
+    return text + "陣営の勝率が公平な取り分から離れているほど、その陣営に有利（不利）。"
+
+
+def _sides_section(s: SimulationReport, teams: Teams, styles: dict[str, ParagraphStyle], font: str, bold: str,
+                   ) -> list[Flowable]:
+    """A game of sides opens with its balance question: each side's and role's win rate against its fair share."""
+    rows = [["陣営", teams.kind, "1ゲームの人数", "勝率 [95%]", "公平な取り分", "差"]]
+    for side in teams.sides:
+        name = f"{side.side}（1人ずつ）" if side.alone else side.side
+        rows.append([name, "・".join(side.roles), f"{side.seats:.2g}", _interval_text(side), _pct(side.fair_share),
+                     f"{(side.rate - side.fair_share) * 100:+.1f} ポイント"])
+    table = Table(rows, colWidths=[30 * mm, 28 * mm, 24 * mm, 34 * mm, 26 * mm, 28 * mm], repeatRows=1)
+    table.setStyle(TableStyle([
+        ("FONT", (0, 0), (-1, -1), font, 8), ("FONT", (0, 0), (-1, 0), bold, 8),
+        ("TEXTCOLOR", (0, 0), (-1, -1), INK), ("LINEBELOW", (0, 0), (-1, -1), 0.3, RULE),
+        ("ALIGN", (2, 0), (-1, -1), "RIGHT"), ("VALIGN", (0, 0), (-1, -1), "MIDDLE"),
+    ]))
+    story: list[Flowable] = [_para(f"陣営と{teams.kind}ごとの勝率", styles["h2"]),
+                             _para(_fair_text(teams, s.players), styles["small"]), Spacer(1, 2 * mm), table,
+                             Spacer(1, 2 * mm)]
+    group = next((g for g in s.labels if g.kind == teams.kind), None)
+    if group is not None:
+        order = [role for side in teams.sides for role in side.roles]
+        rows_by_side = sorted(group.rows, key=lambda r: order.index(r.label) if r.label in order else len(order))
+        story.append(_label_chart(group.kind, rows_by_side, font, None))
+    return story
+
+
+def _label_chart(kind: str, rows: Sequence[LabelRate], font: str, reference: float | None) -> Flowable:
+    """One label kind's win rates with intervals; each row's own fair share when the report carries it."""
+    own = [row.fair_share for row in rows]
+    per_row = own if any(share is not None for share in own) else None
+    fair = "（点線 = 公平な取り分）" if per_row is not None or reference is not None else ""
+    return intervals([Estimate(row.label, row.rate, *row.ci95) for row in rows],
+                     title=f"{kind}ごとの勝率と95%信頼区間{fair}", font=font, reference=reference,
+                     references=per_row, height=_interval_height(len(rows)))
+
+
 def _key_numbers(s: SimulationReport) -> list[list[str]]:
     per_game, time, ludii = s.turns.per_game, s.play_time, s.ludii
     minutes = time.minutes_per_match
@@ -94,7 +172,7 @@ def _key_numbers(s: SimulationReport) -> list[list[str]]:
         ["1ゲームの手番数 平均（中央値、5–95%）",
          f"{per_game.mean:.1f}（{per_game.median:.0f}、{per_game.p5:.0f}–{per_game.p95:.0f}）"],
         ["ゲームの終わり方", endings],
-        [f"1試合の推定時間（箱の {box[0]}–{box[1]} 分と比較）",
+        [f"1試合の推定時間（箱の {japanese_range(round(box[0]), round(box[1]))} 分と比較）",
          f"平均 {minutes.mean:.1f} 分、箱の範囲内 {_pct(time.share_within_box)}、"
          f"短い {_pct(time.share_below_box)}、長い {_pct(time.share_above_box)}"],
         ["手番順勝率の精度（95%区間の半幅）", _precision(s)],
@@ -156,7 +234,7 @@ def _table_size_section(sizes: Sequence[TableSize], team: bool, styles: dict[str
         rates = {row.label: row for g in size.labels if g.kind in kinds for row in g.rows}
         rows.append([f"{size.players}", f"{size.matches}", f"{size.turns_mean:.1f}",
                      f"{size.minutes_mean:.0f}", _pct(size.completion)]
-                    + [_interval_text(rates[c]) if c in rates else "–" for c in columns])
+                    + [_interval_text(rates[c]) + _fair_line(rates[c]) if c in rates else "–" for c in columns])
     table = Table(rows, colWidths=[10 * mm, 12 * mm, 15 * mm, 13 * mm, 14 * mm] + [22 * mm] * len(columns),
                   repeatRows=1)
     table.setStyle(TableStyle([
@@ -167,9 +245,15 @@ def _table_size_section(sizes: Sequence[TableSize], team: bool, styles: dict[str
     note = "各人数で同じ方針・シード・精度の目標と試合数の上限（目標に届いた人数は早く終わる）。"
     if kinds:
         credit = "勝った側の全員を1勝と数える" if team else "同点の勝ちは人数で割る"
-        note += f"{'・'.join(kinds)}ごとの勝率（{credit}）、下段は95%信頼区間。"
+        note += f"{'・'.join(kinds)}ごとの勝率（{credit}）、下段は95%信頼区間"
+        fair = any(row.fair_share is not None for size in sizes for g in size.labels for row in g.rows)
+        note += "と、その人数での公平な取り分（陣営が釣り合っているときの勝率）。" if fair else "。"
     return [KeepTogether([_para("人数ごとの結果", styles["h2"]), _para(note, styles["small"]),
                           Spacer(1, 2 * mm), table, Spacer(1, 2 * mm)])]
+
+
+def _fair_line(row: LabelRate) -> str:
+    return "" if row.fair_share is None else f"\n公平 {_pct(row.fair_share)}"
 
 
 def _variant_section(v: VariantComparison, styles: dict[str, ParagraphStyle], font: str, bold: str,
@@ -217,7 +301,7 @@ def _strong_play(strong: StrongPlay | None, styles: dict[str, ParagraphStyle]) -
             _para(f"結論：{strong.conclusion_ja}", styles["small"])]
 
 
-def _interval_text(row: SeatRate | LabelRate | LadderPair) -> str:
+def _interval_text(row: SeatRate | LabelRate | LadderPair | SideRate) -> str:
     return f"{_pct(row.rate)}\n[{_pct(row.ci95[0])}–{_pct(row.ci95[1])}]"
 
 
@@ -271,6 +355,8 @@ def write_report_pdf(path: Path, summary: SimulationReport, *, title: str, font:
                   styles["small"]),
         Spacer(1, 4 * mm),
     ]
+    if s.teams is not None:  # a team game's balance question comes first: do the sides win their fair share?
+        story += _sides_section(s, s.teams, styles, font, bold)
     # values wrap in their column: an engine's ending names can run long (sanguosha's three endings)
     cell = ParagraphStyle("cell", parent=styles["body"], fontSize=8.5, leading=11.5)
     rows = [[label, value if n == 0 else _para(value, cell)] for n, (label, value) in enumerate(_key_numbers(s))]
@@ -284,25 +370,22 @@ def write_report_pdf(path: Path, summary: SimulationReport, *, title: str, font:
     band = s.play_time.turn_band
     per_match = f"1試合（{s.games_per_match}ゲーム）" if s.games_per_match > 1 else "1試合"
     seconds_per_turn = s.play_time.seconds_per_turn
-    story.append(histogram(_bins(s.turns.per_match), title=f"{per_match}の手番数",
-                           x_label=f"手番数（色の帯 = 箱の表示時間 {seconds_per_turn:g} 秒/手番で換算）",
-                           font=font, band=(band[0], band[1])))
-    scores = _bins(s.scores.per_game)
-    if _flat(scores):  # e.g. rank points: every game hands out the same set, so every bar is the same
-        span = f"{scores[0].low:g}–{scores[-1].high:g}"
-        story.append(_para(f"1ゲームの得点（全プレイヤー）：{span} 点のどの値もほぼ同じ回数"
-                           "（各ゲームで同じ点の組を配る得点方式）。図は省略。", styles["small"]))
-    else:
-        story.append(histogram(scores, title="1ゲームの得点（全プレイヤー）", x_label="得点", font=font))
+    story.append(_histogram_or_words(_bins(s.turns.per_match), styles, title=f"{per_match}の手番数",
+                                     x_label=f"手番数（色の帯 = 箱の表示時間 {seconds_per_turn:g} 秒/手番で換算）",
+                                     font=font, band=(band[0], band[1])))
+    story.append(_histogram_or_words(_bins(s.scores.per_game), styles, title="1ゲームの得点（全プレイヤー）",
+                                     x_label="得点", font=font))
+    own = [row.fair_share for row in s.seats]
+    per_seat = own if all(share is not None for share in own) else None
+    seat_fair = per_seat is not None or not s.team_victory
     story.append(intervals([Estimate(f"手番順 {row.seat}", row.rate, *row.ci95) for row in s.seats],
-                           title="手番順ごとの勝率と95%信頼区間（点線 = 公平な取り分）", font=font,
-                           reference=1 / players, height=_interval_height(len(s.seats))))
+                           title="手番順ごとの勝率と95%信頼区間" + ("（点線 = 公平な取り分）" if seat_fair else ""),
+                           font=font, reference=None if s.team_victory else 1 / players, references=per_seat,
+                           height=_interval_height(len(s.seats))))
     for group in s.labels:
-        fair = "" if s.team_victory else "（点線 = 公平な取り分）"
-        story.append(intervals([Estimate(row.label, row.rate, *row.ci95) for row in group.rows],
-                               title=f"{group.kind}ごとの勝率と95%信頼区間{fair}", font=font,
-                               reference=None if s.team_victory else 1 / players,
-                               height=_interval_height(len(group.rows))))
+        if s.teams is not None and group.kind == s.teams.kind:
+            continue  # on the first page, with the sides
+        story.append(_label_chart(group.kind, group.rows, font, None if s.team_victory else 1 / players))
     if s.by_players:
         story += _table_size_section(s.by_players, s.team_victory, styles, font, bold)
     story += _counter_section(s, styles, font, bold)

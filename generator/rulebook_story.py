@@ -5,7 +5,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from xml.sax.saxutils import escape
 
-from reportlab.lib.colors import Color
+from reportlab.lib.colors import CMYKColor, Color
 from reportlab.lib.styles import ParagraphStyle
 from reportlab.platypus import (
     CondPageBreak,
@@ -20,13 +20,18 @@ from reportlab.platypus import (
     TableStyle,
 )
 
+from validator.faces import part_box
 from validator.geometry import mm_to_pt
 from validator.model import (
+    Callout,
+    Card,
     CardFigure,
+    CardTable,
     Clarifications,
     Game,
     HandExample,
     Heading,
+    Layout,
     ListBlock,
     Rulebook,
     RulebookBlock,
@@ -37,6 +42,7 @@ from validator.model import Paragraph as ParagraphBlock
 from validator.rulebooks import (
     answer_template,
     answer_text,
+    card_table_rows,
     cover_values,
     fill,
     plain_text,
@@ -46,9 +52,11 @@ from validator.rulebooks import (
 
 from .card_face import FaceRenderer
 from .kinsoku import KinsokuParagraph
-from .rulebook_flowables import CardRow
+from .rulebook_flowables import CalloutStyle, CardRow, Pointer
 
 _LONG_CELL = 8  # a column holding a cell longer than this many characters is set flush left
+PAPER_WHITE = CMYKColor(0, 0, 0, 0)  # a callout's leader line is drawn over a halo of it
+_CALLOUT_INSET, _CALLOUT_INSET_MM = 0.15, 3.0  # how far inside its part's box a leader line ends
 _FIGURE_SLACK_MM = 2.0  # a card figure is at most the column's height less this (the spacer above it)
 _EXAMPLE_STACK_MM = 46.0  # the tallest stack of cards an example draws (a single 16 mm poker card is 22 mm)
 
@@ -70,6 +78,10 @@ class StorySettings:
     def para(self, text: str, style: str) -> KinsokuParagraph:
         """A paragraph of rulebook text, **strong** runs set in the strong font."""
         return KinsokuParagraph(self.markup(text), self.styles[style])
+
+    def lines(self, text: str, style: str) -> KinsokuParagraph:
+        """Like para, each "\n" a line break (a table cell's name over its reading)."""
+        return KinsokuParagraph("<br/>".join(self.markup(line) for line in text.split("\n")), self.styles[style])
 
     @property
     def cell_font(self) -> tuple[str, tuple[int, int], tuple[int, int], str]:
@@ -166,17 +178,33 @@ def _list_flowable(items: Sequence[str], ordered: bool, settings: StorySettings,
 
 def _table(block: RulebookBlock, game: Game, settings: StorySettings) -> list[Flowable]:
     assert isinstance(block, TableBlock)
-    columns = len(block.header)
-    weights = block.widths or (1.0,) * columns
+    return _table_flowables(block.header, block.rows, block.widths, block.caption, settings)
+
+
+def _card_table(block: RulebookBlock, game: Game, settings: StorySettings) -> list[Flowable]:
+    """A table of a deck's cards, a row each, written from their fields (the rulebook check has bound them)."""
+    assert isinstance(block, CardTable)
+    deck = game.find_deck(block.deck)
+    assert deck is not None  # the rulebook check has resolved it
+    rows = card_table_rows(block, deck.cards)
+    return _table_flowables(block.header, rows, block.widths, block.caption, settings, keep_together=False)
+
+
+def _table_flowables(header: Sequence[str], rows: Sequence[Sequence[str]], weights_given: Sequence[float] | None,
+                     caption: str | None, settings: StorySettings, *, keep_together: bool = True) -> list[Flowable]:
+    """A table whose cells are rulebook text ("\n" breaks a line), its header repeated on each page it
+    runs onto; a written table is kept whole on one page, a deck's (keep_together false) may split."""
+    columns = len(header)
+    weights = weights_given or (1.0,) * columns
     widths = [settings.width * w / sum(weights) for w in weights]
-    long_columns = {n for row in block.rows for n, cell in enumerate(row) if len(cell) > _LONG_CELL}
+    long_columns = {n for row in rows for n, cell in enumerate(row) if len(cell) > _LONG_CELL}
 
     def cell(text: str, column: int, head: bool) -> KinsokuParagraph:
         style = "table_head" if head else ("table_cell" if column in long_columns else "table_cell_center")
-        return settings.para(text, style)
+        return settings.lines(text, style)
 
-    data = [[cell(t, n, True) for n, t in enumerate(block.header)]]
-    data += [[cell(t, n, False) for n, t in enumerate(row)] for row in block.rows]
+    data = [[cell(t, n, True) for n, t in enumerate(header)]]
+    data += [[cell(t, n, False) for n, t in enumerate(row)] for row in rows]
     colors = settings.colors
     table = Table(data, colWidths=widths, repeatRows=1, hAlign="CENTER", style=TableStyle([
         settings.cell_font, settings.cell_ink,
@@ -189,11 +217,11 @@ def _table(block: RulebookBlock, game: Game, settings: StorySettings) -> list[Fl
         ("LEFTPADDING", (0, 0), (-1, -1), 4.3), ("RIGHTPADDING", (0, 0), (-1, -1), 4.3),
     ]))
     out: list[Flowable] = [Spacer(1, 2), table]
-    if block.caption:
-        out.append(settings.para(block.caption, "caption"))
+    if caption:
+        out.append(settings.para(caption, "caption"))
     else:
         out.append(Spacer(1, settings.styles["body"].fontSize * 0.8))
-    return [KeepTogether(out)]
+    return [KeepTogether(out)] if keep_together else out
 
 
 def _figure(block: RulebookBlock, game: Game, settings: StorySettings) -> list[Flowable]:
@@ -202,12 +230,33 @@ def _figure(block: RulebookBlock, game: Game, settings: StorySettings) -> list[F
     assert deck is not None  # the rulebook check has resolved it
     by_id = {card.id: card for card in deck.cards}
     cards = [(by_id[i], by_id[i].face if block.side == "front" else by_id[i].back) for i in block.cards]
+    pointers = [_pointer(callout, cards, deck.layout) for callout in block.callouts]
+    style = CalloutStyle(settings.label_font, settings.colors["ink"], PAPER_WHITE)
     # a tall narrow card drawn at the figure's width could outgrow the page (a LayoutError mid-build)
     row = CardRow(settings.renderers[deck.id], [[card] for card in cards], card_width_mm=block.card_width,
-                  max_height_mm=settings.height / mm_to_pt(1) - _FIGURE_SLACK_MM, outline=settings.colors["ink"])
+                  max_height_mm=settings.height / mm_to_pt(1) - _FIGURE_SLACK_MM, outline=settings.colors["ink"],
+                  callouts=pointers, callout_style=style)
     out: list[Flowable] = [Spacer(1, 3), row]
     out.append(settings.para(block.caption, "caption") if block.caption else Spacer(1, 6))
     return [KeepTogether(out)]
+
+
+def _pointer(callout: Callout, cards: Sequence[tuple[Card, str]], layout: Layout) -> Pointer:
+    """Where a callout points (the rulebook check has found its card at an end of the row and its part):
+    the first card's callouts stand to the left, the last card's to the right, a lone card's on the
+    side nearer the part; the leader ends just inside the part's box, on the label's side."""
+    slot = 0 if callout.card == cards[0][0].id else len(cards) - 1
+    card, template = cards[slot]
+    box = part_box(card, template, layout, callout.at)
+    assert box is not None
+    x, y, width, height = box
+    if len(cards) == 1:
+        side = "left" if x + width / 2 < layout.size.width / 2 else "right"
+    else:
+        side = "left" if slot == 0 else "right"
+    # the line ends just inside the box's edge on the label's side: at the part, not across its print
+    inset = min(width * _CALLOUT_INSET, _CALLOUT_INSET_MM)
+    return Pointer(callout.text, slot, x + inset if side == "left" else x + width - inset, y + height / 2, side)
 
 
 def _example(block: RulebookBlock, game: Game, settings: StorySettings) -> list[Flowable]:
@@ -265,6 +314,7 @@ FLOWABLES_BY_TYPE: dict[type, Builder] = {
     ParagraphBlock: _paragraph,
     ListBlock: _list,
     TableBlock: _table,
+    CardTable: _card_table,
     CardFigure: _figure,
     HandExample: _example,
     Clarifications: _clarifications,

@@ -85,7 +85,7 @@ COMMANDS = [
     ["ladder", GAME, "--rungs", "random,greedy", "--matches", "4", "--self-play", "4"],
     ["score", GAME, "唐火", "漢土", "閥", "天", "隋金"],
     ["export", GAME, "--dpi", "72"],
-    ["export", GAME, "--format", "tts"],
+    ["export", GAME, "--format", "tts", "--local"],
     ["proof", GAME],
     ["doctor"],
 ]

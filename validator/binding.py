@@ -61,8 +61,29 @@ def fields_used(template: str) -> list[str]:
         raise BindingError(f"bad template {template!r}: {exc}") from None
 
 
+class TypesetNumber(int):
+    """A number as Japanese text sets signs: ＋ and a true minus (＋2, −2, not +2, -2), ±0 for a signed
+    zero, as the rulebooks write them and a card template asks with a spec opening with ＋ ({x:＋d})."""
+
+    def __format__(self, spec: str) -> str:
+        text = format(int(self), spec)
+        if "+" in spec and self == 0:
+            text = text.replace("+", "±")
+        return text.replace("-", "\u2212").replace("+", "＋")
+
+
+TYPESET_SIGN = "＋"  # a card template's format spec opening with it prints typeset signs: {rules[bonus]:＋d}
+
+
+def _format(value: Any, spec: str) -> str:
+    if spec.startswith(TYPESET_SIGN) and isinstance(value, int) and not isinstance(value, bool):
+        return format(TypesetNumber(value), "+" + spec[1:])
+    return format(value, spec) if spec else str(value)
+
+
 def bind_text(template: str, fields: Mapping[str, Any]) -> str:
-    """Replace each {name} with the card's field; an unknown name is a BindingError."""
+    """Replace each {name} with the card's field ({name:spec} formatted, {name:＋d} with typeset signs);
+    an unknown name is a BindingError."""
     out = []
     try:
         parsed = list(_FORMATTER.parse(template))
@@ -74,7 +95,7 @@ def bind_text(template: str, fields: Mapping[str, Any]) -> str:
             continue
         value = _lookup(name, fields)
         try:
-            out.append(format(value, spec) if spec else str(value))
+            out.append(_format(value, spec or ""))
         except ValueError as exc:
             raise BindingError(f"field {name!r} cannot be formatted as {{{name}:{spec}}} ({exc})") from None
     return "".join(out)

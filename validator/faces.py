@@ -33,6 +33,16 @@ def drawn_elements(card: Card, template: str, layout: Layout) -> list[Element]:
     return [e for e in found.elements if is_drawn(e, card.fields)]
 
 
+def part_box(card: Card, template: str, layout: Layout, text: str) -> tuple[float, float, float, float] | None:
+    """Where the card draws the text element written `text` in its layout ("{valor}", "君主"): its box
+    (x, y, w, h in mm from the card's top left), for a figure's callout to point at; None if it draws none."""
+    for element in drawn_elements(card, template, layout):
+        if element.type == "text" and element.get("text") == text:
+            return (float(element.get("x", 0)), float(element.get("y", 0)), float(element.get("w", 0)),
+                    float(element.get("h", 0)))
+    return None
+
+
 def is_drawn(element: Element, fields: Mapping[str, Any]) -> bool:
     """`when` holds for the card and `unless` (if given) does not; a null value means the field is absent."""
     unless = element.get("unless")

@@ -21,11 +21,12 @@ from dataclasses import dataclass
 from statistics import NormalDist
 
 from .engine.api import RulesGame, TeamVictory
+from .intervals import wilson
 from .model import Game
 from .sim_plan import SimulationPlan, default_workers, stop_rule, summarize_plan
 from .sim_result import Ladder, LadderPair, SeatsMoved, SimulationReport, StrengthRow
 from .simulate import MatchRecord, StopRule, simulate
-from .stats import overlap, seat_wins, wilson
+from .stats import overlap, seat_wins
 from .wording import counted
 
 MAX_RUNGS = 6

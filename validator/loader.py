@@ -7,6 +7,7 @@ from typing import Any
 
 from . import schema
 from .assets import resolve_asset, resolve_font
+from .binding import BindingError, bind_text
 from .issues import DeckError, Issue, Location
 from .jsonsource import SourcedJson, load_json
 from .mapfile import build_map
@@ -30,8 +31,9 @@ def load_game(decks_dir: Path, game_id: str) -> Game:
     manifest_path = directory / GAME_FILE
     if not GAME_ID.fullmatch(game_id) or not manifest_path.is_file():
         known = ", ".join(find_games(decks_dir)) or "none"
-        raise DeckError([Issue(Location(manifest_path), "unknown-game",
-                               f"no game {game_id!r} in {decks_dir} (games: {known})")])
+        where = directory if GAME_ID.fullmatch(game_id) and directory.exists() else decks_dir
+        why = f"no {GAME_FILE} in it" if where == directory else f"no game {game_id!r} here"
+        raise DeckError([Issue(Location(where), "unknown-game", f"{why} (games in {decks_dir}: {known})")])
     manifest = load_json(manifest_path, root=directory)
     _raise_if(schema.validate(manifest, "game.schema.json"))
     data = manifest.data
@@ -173,7 +175,8 @@ def _load_deck(directory: Path, manifest: SourcedJson, pointer: str,
     if layout is None:
         return None
     context = {"rules": manifest.data.get("rules", {})}  # templates may bind {rules[...]} from game.json
-    cards = tuple(_build_card(cards_doc, n, raw, layout.default_back, context)
+    derived = cards_doc.data.get("derived", {})
+    cards = tuple(_build_card(cards_doc, n, raw, layout.default_back, context, derived, issues)
                   for n, raw in enumerate(cards_doc.data["cards"]))
     rules = tuple(
         CompositionRule(
@@ -218,13 +221,24 @@ def _load_map(directory: Path, manifest: SourcedJson, pointer: str,
 
 
 def _build_card(doc: SourcedJson, index: int, raw: dict[str, Any], default_back: str,
-                context: dict[str, Any]) -> Card:
+                context: dict[str, Any], derived: dict[str, str], issues: list[Issue]) -> Card:
+    fields = raw["fields"]
+    if derived:
+        fields = dict(fields)
+        for name, template in derived.items():
+            if name in raw["fields"]:
+                continue  # the card's own value wins
+            try:
+                fields[name] = bind_text(template, {**context, **raw["fields"]})
+            except BindingError as exc:
+                issues.append(Issue(doc.location(f"/derived/{name}"), "derived-field",
+                                    f"card {raw['id']!r} (/cards/{index}): {exc}"))
     return Card(
         id=raw["id"],
         face=raw["face"],
         back=raw.get("back", default_back),
         qty=raw.get("qty", 1),
-        fields=raw["fields"],
+        fields=fields,
         location=doc.location(f"/cards/{index}"),
         context=context,
     )

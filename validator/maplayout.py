@@ -16,6 +16,7 @@ from typing import Any
 from .issues import Location
 from .model import GameMap, MapArea, MapRoute
 from .typeset import FontMetrics
+from .wording import japanese_range
 
 MM_PER_PT = 25.4 / 72
 
@@ -210,9 +211,9 @@ class AreaPlan:
 
 
 def players_text(counts: tuple[int, ...]) -> str:
-    """(2, 3, 4, 5, 6) -> '2–6', (3, 5) -> '3・5'."""
+    """(2, 3, 4, 5, 6) -> '2〜6', (3, 5) -> '3・5'."""
     if len(counts) > 2 and counts == tuple(range(counts[0], counts[-1] + 1)):
-        return f"{counts[0]}–{counts[-1]}"
+        return japanese_range(counts[0], counts[-1])
     return "・".join(str(n) for n in counts)
 
 
@@ -293,7 +294,8 @@ class MapPlan:
         for kind, spec in self.game_map.route_kinds.items():
             yield str(spec["label"]), "text", source.child("route_kinds").child(kind).child("label")
         for key, text in self.labels.items():
-            sample = text.format(players="2–6", points=23, n=1, count=4, row=1, col=2, rows=2, cols=2, overlap=10)
+            sample = text.format(players=japanese_range(2, 6), points=23, n=1, count=4, row=1, col=2, rows=2, cols=2,
+                                 overlap=10)
             yield sample, "label" if key in ("legend", "victory", "north", "tile") else "text", \
                 source.child("labels").child(key)
         for index, piece in enumerate(drawing.get("terrain", [])):

@@ -187,8 +187,32 @@ class TableBlock:
 
 
 @dataclass(frozen=True)
+class CardTable:
+    """A table of one row per card of deck `deck` (None: the first deck); each column's cell is the
+    card's fields written into its parts, a part left out where the card lacks a field it names."""
+
+    deck: str | None
+    header: tuple[str, ...]
+    cells: tuple[tuple[str, ...], ...]  # per column, its parts
+    widths: tuple[float, ...] | None
+    caption: str | None
+    location: Location
+
+
+@dataclass(frozen=True)
+class Callout:
+    """A label beside a card figure with a leader line to the part of card `card` (an id of the figure's
+    first or last card) that its template's text element `at` ("{valor}", "君主") draws."""
+
+    card: str
+    at: str
+    text: str
+    location: Location
+
+
+@dataclass(frozen=True)
 class CardFigure:
-    """A row of real cards of deck `deck` (None: the game's first deck), drawn as printed."""
+    """A row of real cards of deck `deck` (None: the game's first deck), drawn as printed, with callouts."""
 
     cards: tuple[str, ...]
     deck: str | None
@@ -196,6 +220,7 @@ class CardFigure:
     card_width: float | None
     caption: str | None
     location: Location
+    callouts: tuple[Callout, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -254,7 +279,8 @@ class PageBreak:
     location: Location
 
 
-RulebookBlock = Heading | Paragraph | ListBlock | TableBlock | CardFigure | HandExample | Clarifications | PageBreak
+RulebookBlock = (Heading | Paragraph | ListBlock | TableBlock | CardTable | CardFigure | HandExample | Clarifications
+                 | PageBreak)
 
 
 @dataclass(frozen=True)

@@ -8,6 +8,7 @@ finds a shipped game it has no game of that name for (DeckFolders).
 """
 from __future__ import annotations
 
+import os
 import site
 import sys
 import sysconfig
@@ -96,7 +97,8 @@ class DeckFolders:
         return cls(main, None if main == DEFAULT_DECKS_DIR else DEFAULT_DECKS_DIR)
 
     def has(self, folder: Path, game_id: str) -> bool:
-        return (folder / game_id / GAME_FILE).is_file()
+        """Whether `folder` holds something by that name: a game, or a broken one the loader will describe."""
+        return os.path.lexists(folder / game_id)
 
     def folder_for(self, game_id: str) -> Path:
         """The folder holding the game: `main` when it has it (or nobody has), else the shipped games."""

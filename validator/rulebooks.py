@@ -5,11 +5,14 @@ from collections.abc import Iterable, Iterator, Mapping
 from string import Formatter
 from typing import Any
 
-from .binding import BindingError, Color, parse_color
+from .binding import BindingError, Color, TypesetNumber, bind_text, fields_used, parse_color
 from .issues import Location
 from .jsonsource import SourcedJson
 from .model import (
+    Callout,
+    Card,
     CardFigure,
+    CardTable,
     ClarificationItem,
     Clarifications,
     Game,
@@ -23,6 +26,7 @@ from .model import (
     RulebookFonts,
     TableBlock,
 )
+from .wording import japanese_range
 
 STRONG = "**"
 YES_NO = "|"  # {part:YES|NO} in an answer line prints a part the engine answers 1 or 0 as a word
@@ -76,17 +80,6 @@ class UnclaimedPart(MarkupError):
 
 
 NO_BREAK_SPACE = "\u00a0"
-
-
-class TypesetNumber(int):
-    """A claimed number as the rulebooks set signs: ＋ and a true minus (＋2, −2, not +2, -2), ±0 for a
-    signed zero, as the rulebook texts write them."""
-
-    def __format__(self, spec: str) -> str:
-        text = format(int(self), spec)
-        if "+" in spec and self == 0:
-            text = text.replace("+", "±")
-        return text.replace("-", "\u2212").replace("+", "＋")
 
 
 def answer_template(example: HandExample, labels: Mapping[str, str]) -> str:
@@ -150,14 +143,10 @@ def resolve_color(spec: str, palette: Mapping[str, str]) -> Color:
     return found
 
 
-def _span(low: int, high: int) -> str:
-    return str(low) if low == high else f"{low}〜{high}"
-
-
 def cover_values(game: Game) -> dict[str, object]:
     """What a cover line may show, from game.json."""
-    return {"title": game.title, "title_en": game.title_en, "players": _span(*game.players),
-            "minutes": _span(*game.play_minutes), "min_age": game.min_age}
+    return {"title": game.title, "title_en": game.title_en, "players": japanese_range(*game.players),
+            "minutes": japanese_range(*game.play_minutes), "min_age": game.min_age}
 
 
 _FACT_NAMES = {"players": "プレイ人数", "minutes": "プレイ時間", "min_age": "対象年齢"}
@@ -207,9 +196,16 @@ def _build_block(raw: Mapping[str, Any], where: Location) -> RulebookBlock:
         widths = raw.get("widths")
         return TableBlock(tuple(raw["header"]), tuple(tuple(row) for row in raw["rows"]),
                           tuple(widths) if widths else None, raw.get("caption"), where)
+    if kind == "card_table":
+        widths = raw.get("widths")
+        cells = tuple((cell,) if isinstance(cell, str) else tuple(cell) for cell in raw["cells"])
+        return CardTable(raw.get("deck"), tuple(raw["header"]), cells, tuple(widths) if widths else None,
+                         raw.get("caption"), where)
     if kind == "figure":
+        callouts = tuple(Callout(c["card"], c["at"], c["text"], where.child("callouts").child(n))
+                         for n, c in enumerate(raw.get("callouts", ())))
         return CardFigure(tuple(raw["cards"]), raw.get("deck"), raw.get("side", "front"), raw.get("card_width"),
-                          raw.get("caption"), where)
+                          raw.get("caption"), where, callouts)
     if kind == "example":
         arrangement = raw.get("arrangement")
         return HandExample(raw["title"], tuple(raw["hand"]), raw["order"],
@@ -222,6 +218,21 @@ def _build_block(raw: Mapping[str, Any], where: Location) -> RulebookBlock:
     if kind == "page_break":
         return PageBreak(where)
     raise ValueError(f"unknown rulebook block type {kind!r} (the schema should have refused it)")
+
+
+def card_table_rows(table: CardTable, cards: Iterable[Card]) -> list[list[str]]:
+    """The table's body: per card, each column's parts written from its fields, a part that names a
+    field the card lacks or leaves empty left out. A malformed part raises BindingError."""
+    return [[_cell(parts, card.bindings) for parts in table.cells] for card in cards]
+
+
+def _cell(parts: tuple[str, ...], fields: Mapping[str, Any]) -> str:
+    out = []
+    for part in parts:
+        names = [name.split("[", 1)[0] for name in fields_used(part)]
+        if all(fields.get(name) not in (None, "") for name in names):
+            out.append(bind_text(part, fields))
+    return "".join(out)
 
 
 def iter_texts(book: Rulebook) -> Iterator[tuple[str, str, Location]]:
@@ -254,9 +265,16 @@ def _block_texts(block: RulebookBlock) -> Iterator[tuple[str, str, Location]]:
                 yield cell, "label", where.child("rows").child(r).child(n)
         if block.caption:
             yield block.caption, "label", where.child("caption")
+    elif isinstance(block, CardTable):  # the cells' text is the cards': card_table_rows, checked with the deck
+        for n, cell in enumerate(block.header):
+            yield cell, "label", where.child("header").child(n)
+        if block.caption:
+            yield block.caption, "label", where.child("caption")
     elif isinstance(block, CardFigure):
         if block.caption:
             yield block.caption, "label", where.child("caption")
+        for callout in block.callouts:
+            yield callout.text, "label", callout.location.child("text")
     elif isinstance(block, HandExample):
         yield block.title, "label", where.child("title")
         for n, token in enumerate(block.hand):

@@ -72,17 +72,21 @@ class SeatRate:
     rate: float
     ci95: tuple[float, float]
     policy: str | None = None
+    fair_share: float | None = None  # in a game of sides: what the seat would win were the sides balanced
 
     def to_json(self) -> JsonObject:
         out: JsonObject = {"seat": self.seat, "wins": self.wins, "rate": self.rate, "ci95": list(self.ci95)}
         if self.policy is not None:
             out["policy"] = self.policy
+        if self.fair_share is not None:
+            out["fair_share"] = self.fair_share
         return out
 
     @classmethod
     def from_json(cls, f: Fields) -> SeatRate:
         made = cls(f.integer("seat"), f.number("wins"), f.number("rate"), f.pair("ci95"),
-                   f.text("policy") if f.has("policy") else None)
+                   f.text("policy") if f.has("policy") else None,
+                   f.number("fair_share") if f.has("fair_share") else None)
         f.done()
         return made
 
@@ -96,14 +100,19 @@ class LabelRate:
     wins: float
     rate: float
     ci95: tuple[float, float]
+    fair_share: float | None = None  # in a game of sides: what the seats dealt it would win were the sides balanced
 
     def to_json(self) -> JsonObject:
-        return {"label": self.label, "games": self.games, "wins": self.wins, "rate": self.rate,
-                "ci95": list(self.ci95)}
+        out: JsonObject = {"label": self.label, "games": self.games, "wins": self.wins, "rate": self.rate,
+                           "ci95": list(self.ci95)}
+        if self.fair_share is not None:
+            out["fair_share"] = self.fair_share
+        return out
 
     @classmethod
     def from_json(cls, f: Fields) -> LabelRate:
-        made = cls(f.text("label"), f.integer("games"), f.number("wins"), f.number("rate"), f.pair("ci95"))
+        made = cls(f.text("label"), f.integer("games"), f.number("wins"), f.number("rate"), f.pair("ci95"),
+                   f.number("fair_share") if f.has("fair_share") else None)
         f.done()
         return made
 
@@ -119,6 +128,53 @@ class LabelGroup:
     @classmethod
     def from_json(cls, f: Fields) -> LabelGroup:
         made = cls(f.text("kind"), f.objects("rows", LabelRate.from_json))
+        f.done()
+        return made
+
+
+@dataclass(frozen=True)
+class SideRate:
+    """One side of a team game (validator.teams): the roles on it, its seats in a game on average, the
+    games it played (one per seat for a side played alone), how often it won and its fair share."""
+
+    side: str
+    roles: tuple[str, ...]
+    alone: bool
+    seats: float
+    games: int
+    wins: int
+    rate: float
+    ci95: tuple[float, float]
+    fair_share: float
+
+    def to_json(self) -> JsonObject:
+        return {"side": self.side, "roles": list(self.roles), "alone": self.alone, "seats": self.seats,
+                "games": self.games, "wins": self.wins, "rate": self.rate, "ci95": list(self.ci95),
+                "fair_share": self.fair_share}
+
+    @classmethod
+    def from_json(cls, f: Fields) -> SideRate:
+        made = cls(f.text("side"), f.array("roles", read_text), f.flag("alone"), f.number("seats"),
+                   f.integer("games"), f.integer("wins"), f.number("rate"), f.pair("ci95"), f.number("fair_share"))
+        f.done()
+        return made
+
+
+@dataclass(frozen=True)
+class Teams:
+    """The sides of a team game and their win rates. `kind` is the seat label kind naming the roles
+    (its LabelGroup gives each role's rate and fair share); `basis` says what a fair share is."""
+
+    kind: str
+    basis: str
+    sides: tuple[SideRate, ...]
+
+    def to_json(self) -> JsonObject:
+        return {"kind": self.kind, "basis": self.basis, "sides": [side.to_json() for side in self.sides]}
+
+    @classmethod
+    def from_json(cls, f: Fields) -> Teams:
+        made = cls(f.text("kind"), f.text("basis"), f.objects("sides", SideRate.from_json))
         f.done()
         return made
 

@@ -82,6 +82,7 @@ def render_text(s: SimulationReport) -> str:
                        f"({counted(label.games, 'seat')})")
     out.append(f"{'matches won by a side of several seats' if s.team_victory else 'shared wins'}: "
                f"{counted(s.shared_wins, 'match')}")
+    out += _side_lines(s)
     for size in s.by_players or ():
         groups = "; ".join(f"{g.kind} " + _label_rates_text(g.rows, ", ") for g in size.labels if len(g.rows) <= 5)
         out.append(f"{counted(size.players, 'player')}: {counted(size.matches, 'match')}, "
@@ -113,6 +114,25 @@ def render_text(s: SimulationReport) -> str:
     return "\n".join(out)
 
 
+def _side_lines(s: SimulationReport) -> list[str]:
+    """Each side's win rate against its fair share (games of sides only; validator.teams defines it)."""
+    if s.teams is None:
+        return []
+    out = [f"win rates by side ({s.teams.basis}):"]
+    for side in s.teams.sides:
+        low, high = side.ci95
+        out.append(f"  {side.side} ({'/'.join(side.roles)}{', each seat alone' if side.alone else ''}): "
+                   f"{_pct(side.rate)}  [{_pct(low)}, {_pct(high)}]  fair share {_pct(side.fair_share)}")
+    return out
+
+
+def _headline_sides(s: SimulationReport) -> list[str]:
+    if s.teams is None:
+        return []
+    return ["win rate by side against its fair share: " + ", ".join(
+        f"{side.side} {_pct(side.rate)} (fair {_pct(side.fair_share)})" for side in s.teams.sides)]
+
+
 def render_headline(s: SimulationReport) -> list[str]:
     """A few lines for `fudaya check`: does every game end, how long, how it ends, is it fair."""
     done, time = s.finished, s.play_time
@@ -130,7 +150,7 @@ def render_headline(s: SimulationReport) -> list[str]:
         f"(box {box[0]}–{box[1]} min: {_pct(time.share_within_box)} within, "
         f"{_pct(time.share_below_box)} shorter, {_pct(time.share_above_box)} longer)",
         f"win rate by turn order (95% CI): {seats}; Balance {s.ludii.balance:.3f}",
-    ] + _label_lines(s.labels) + _variant_lines(s.variants) + ladder_lines(s.ladder) + (
+    ] + _headline_sides(s) + _label_lines(s.labels) + _variant_lines(s.variants) + ladder_lines(s.ladder) + (
         [f"not played in this build (fudaya build --studies): {', '.join(s.studies_not_run)}"]
         if s.studies_not_run else [])
 

@@ -2,9 +2,10 @@
 
 The parts are in sim_parts.py, the studies in study_result.py (both re-exported here).
 stats.summarize makes the main figures; validator.study adds the plan's precision, the table sizes, the
-variant study, the ladder and the studies not run. to_json writes the keys in the order report.json has
-always had them, so the file is the same byte for byte; from_json reads such a document back and refuses
-anything else (a missing or unknown key, a wrong type, NaN) with a one-line ReportFormatError.
+variant study, the ladder and the studies not run. to_json writes the keys in one fixed order, "format"
+(REPORT_FORMAT, the shape) first, so the same report gives the same file byte for byte; from_json reads
+such a document back and refuses anything else (another format, a missing or unknown key, a wrong type,
+NaN) with a one-line ReportFormatError.
 A value given as an integer stays an integer (a histogram bin, a box time), so a round trip is exact.
 """
 from __future__ import annotations
@@ -25,7 +26,9 @@ from .sim_parts import (
     PrecisionNote,
     Scores,
     SeatRate,
+    SideRate,
     TableSize,
+    Teams,
     Turns,
 )
 from .study_result import (
@@ -41,8 +44,12 @@ from .study_result import (
 
 __all__ = ["Distribution", "HistogramBin", "LabelGroup", "LabelRate", "Ladder", "LadderPair", "LudiiMetrics",
            "NamesJa", "Finished", "PlayTime", "PrecisionNote", "ReportFormatError", "Scores", "SeatRate", "SeatsMoved",
-           "SimulationReport", "StrengthRow", "Studies", "StrongPlay", "TableSize", "Turns", "VariantComparison",
-           "VariantRow"]
+           "SideRate", "SimulationReport", "StrengthRow", "Studies", "StrongPlay", "TableSize", "Teams", "Turns",
+           "VariantComparison", "VariantRow"]
+
+# report.json's shape: 2 added "format" itself and, for games of sides, "teams" and each seat's and
+# label's "fair_share". from_json reads only this format; a report of another is simulated again.
+REPORT_FORMAT = 2
 
 
 @dataclass(frozen=True)
@@ -80,6 +87,7 @@ class SimulationReport:
     names_ja: NamesJa | None = None
     ladder: Ladder | None = None
     studies_not_run: tuple[str, ...] | None = None  # asked for by game.json, not played in this build
+    teams: Teams | None = None  # a game of sides (SidedSeats): each side's rate and fair share
 
     def with_studies(self, found: Studies) -> SimulationReport:
         """The report with the studies played: the ladder, the variant study's strong play."""
@@ -90,13 +98,15 @@ class SimulationReport:
 
     def to_json(self) -> JsonObject:
         out: JsonObject = {
-            "game": self.game, "players": self.players, "policies": json_list(self.policies), "seed": self.seed,
+            "format": REPORT_FORMAT, "game": self.game, "players": self.players,
+            "policies": json_list(self.policies), "seed": self.seed,
             "step_cap": self.step_cap, "matches": self.matches, "games": self.games,
             "games_per_match": self.games_per_match, "unit": self.unit, "finished": self.finished.to_json(),
             "ended_by": json_map(self.ended_by), "turns": self.turns.to_json(), "scores": self.scores.to_json(),
             "seat_basis": self.seat_basis, "seats": [s.to_json() for s in self.seats],
             "policy_seats": [s.to_json() for s in self.policy_seats],
             "labels": [g.to_json() for g in self.labels], "team_victory": self.team_victory,
+            **({"teams": self.teams.to_json()} if self.teams is not None else {}),
             "shared_wins": self.shared_wins, "actions": json_map(self.actions),
             "actions_per_game": json_map(self.actions_per_game), "counters": json_map(self.counters),
             "counters_per_game": {name: d.to_json() for name, d in self.counters_per_game.items()},
@@ -117,6 +127,9 @@ class SimulationReport:
 
     @classmethod
     def from_json(cls, f: Fields) -> SimulationReport:
+        found = f.integer("format")
+        if found != REPORT_FORMAT:
+            raise ReportFormatError(f"{f.at('format')}: expected report format {REPORT_FORMAT}, found {found}")
         made = cls(
             f.text("game"), f.integer("players"), f.array("policies", read_text), f.integer("seed"),
             f.integer("step_cap"), f.integer("matches"), f.integer("games"), f.integer("games_per_match"),
@@ -133,7 +146,8 @@ class SimulationReport:
             if f.has("by_players") else None,
             f.optional("variants", VariantComparison.from_json), f.optional("names_ja", NamesJa.from_json),
             f.optional("ladder", Ladder.from_json),
-            f.array("studies_not_run", read_text) if f.has("studies_not_run") else None)
+            f.array("studies_not_run", read_text) if f.has("studies_not_run") else None,
+            f.optional("teams", Teams.from_json))
         f.done()
         _check_drawable(made, f)
         return made

@@ -21,6 +21,7 @@ from collections.abc import Sequence
 
 from .engine.api import RulesGame, TeamVictory
 from .engine.playout import END_CAP
+from .intervals import wilson
 from .sim_result import (
     Distribution,
     Finished,
@@ -36,22 +37,11 @@ from .sim_result import (
     Turns,
 )
 from .simulate import GameRecord, MatchRecord, SimConfig
+from .teams import teams_of
 from .wording import counted
 
-Z95 = 1.959963984540054
 DEFAULT_SECONDS_PER_TURN = 30.0
 HISTOGRAM_BINS = 20
-
-
-def wilson(successes: float, trials: int, z: float = Z95) -> tuple[float, float]:
-    """Wilson score interval for a proportion (successes may be fractional)."""
-    if trials == 0:
-        return (0.0, 1.0)
-    p = successes / trials
-    denominator = 1 + z * z / trials
-    centre = (p + z * z / (2 * trials)) / denominator
-    half = z * math.sqrt(p * (1 - p) / trials + z * z / (4 * trials * trials)) / denominator
-    return (max(0.0, centre - half), min(1.0, centre + half))
 
 
 def percentile(ordered: Sequence[float], q: float) -> float:
@@ -166,6 +156,10 @@ def summarize(records: Sequence[MatchRecord], game: RulesGame, config: SimConfig
     whole = isinstance(game, TeamVictory) and game.team_victory
     order_wins, seat_wins = _seat_wins(finished, players, whole)
     seats = _rates(order_wins, len(finished))
+    labels = _label_rates([g for g in games if g.end != END_CAP and g.labels], whole)
+    sides = teams_of(game, finished, players) if whole else None
+    if sides is not None:  # a game of sides: every seat and label with its fair share (validator.teams)
+        seats, labels = sides.seats(seats), sides.labels(labels)
     physical = _rates(seat_wins, len(finished), config.policies)
     rates = [row.rate for row in seats]
     match_turns = [sum(g.turns for g in m.games) for m in finished]
@@ -207,9 +201,10 @@ def summarize(records: Sequence[MatchRecord], game: RulesGame, config: SimConfig
         seats=seats,
         policy_seats=physical,
         # Engines that label their seats (start areas, identities…): win rate per label, per finished game.
-        labels=_label_rates([g for g in games if g.end != END_CAP and g.labels], whole),
+        labels=labels,
         # Team games (TeamVictory): every winner of a side counts a whole win, so rates need not sum to 1.
         team_victory=whole,
+        teams=None if sides is None else sides.teams,
         shared_wins=sum(len(m.winners) > 1 for m in finished),
         actions=actions,
         actions_per_game={k: v / (len(games) or 1) for k, v in actions.items()},

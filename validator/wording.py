@@ -1,4 +1,4 @@
-"""Counted nouns in messages: "1 match", "2 matches", never "1 matches"."""
+"""Counted nouns in messages ("1 match", "2 matches", never "1 matches") and ranges in Japanese text."""
 from __future__ import annotations
 
 
@@ -15,4 +15,12 @@ def counted(count: int, noun: str) -> str:
     return f"{count} {plural}"
 
 
-__all__ = ["counted"]
+RANGE_MARK = "〜"  # a range of players, minutes or ages in Japanese text: 2〜6人, never 2-6人 nor 2–6人
+
+
+def japanese_range(low: int, high: int) -> str:
+    """'2〜6' (a range in Japanese text, as a box says 2〜6人), or '4' when both ends are the same."""
+    return str(low) if low == high else f"{low}{RANGE_MARK}{high}"
+
+
+__all__ = ["RANGE_MARK", "counted", "japanese_range"]

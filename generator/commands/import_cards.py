@@ -21,7 +21,7 @@ def import_cards(name: str, source: Path, *, component: str | None, decks: Path 
     decks_dir = decks if decks is not None else new_decks_dir()
     folder = decks_dir / _games([name], DeckFolders(decks_dir))[0]  # never a shipped game: import writes
     try:
-        cards_file, count = import_into_game(folder, source, component)
+        written, how = import_into_game(folder, source, component)
     except DeckError as exc:
         _report(exc.issues)
         raise typer.Exit(1) from None
@@ -32,5 +32,7 @@ def import_cards(name: str, source: Path, *, component: str | None, decks: Path 
         why = exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc) or exc.__class__.__name__
         _err(f"{folder}: cannot import into this game ({why})")
         raise typer.Exit(1) from None
-    typer.echo(f"wrote {cards_file}: {counted(count, 'card')} from {source}")
+    read_as = "" if how == "xlsx" else f", read as {how}"
+    for imported in written:
+        typer.echo(f"wrote {imported.cards_file}: {counted(imported.count, 'card')} from {source}{read_as}")
     typer.echo(f"next: fudaya check {name}" + (f" --decks {decks}" if decks is not None else "") + " --no-simulate")

@@ -93,7 +93,7 @@ def test_unreadable_and_oversized_workbooks_are_refused(game: Path, tmp_path: Pa
     assert "not an .xlsx workbook" in _import(game, fake)[1]
     other = tmp_path / "cards.ods"
     other.write_text("x", encoding="utf-8")
-    assert ".ods: import reads .csv (UTF-8) or .xlsx" in _import(game, other)[1]
+    assert ".ods: import reads .csv (UTF-8, UTF-16 or Shift_JIS) or .xlsx" in _import(game, other)[1]
 
 
 # --- a shared deck is untrusted: import never writes outside it, never a traceback (issue 23) ---------
@@ -150,11 +150,33 @@ def test_an_oversized_csv_cell_is_one_located_line(game: Path, tmp_path: Path) -
     assert code == 1 and output.startswith(f"{source}:2:0: not a readable CSV row"), output
 
 
-def test_a_spreadsheet_that_is_not_utf8_blames_the_spreadsheet(game: Path, tmp_path: Path) -> None:
-    source = tmp_path / "sjis.csv"
-    source.write_bytes("id,name\nx,漢字\n".encode("cp932"))
+@pytest.mark.parametrize(("encoding", "bom", "read_as"), [
+    ("utf-8", b"", "utf-8"), ("utf-8", b"\xef\xbb\xbf", "utf-8"), ("cp932", b"", "cp932"),
+    ("utf-16-le", b"\xff\xfe", "utf-16"), ("utf-16-be", b"\xfe\xff", "utf-16")])
+def test_a_sheet_as_japanese_excel_saves_it_is_read_and_wide_spaces_kept(game: Path, tmp_path: Path, encoding: str,
+                                                                         bom: bytes, read_as: str) -> None:
+    """Excel on Japanese Windows saves "CSV" as Shift_JIS (cp932), "CSV UTF-8" with a BOM, "Unicode text" as
+    UTF-16 with tabs. A full-width space is content (an indent, a gap in a name): only ASCII spaces are trimmed."""
+    separator = "\t" if encoding.startswith("utf-16") else ","
+    text = separator.join(["id", "name", "text"]) + "\n" + separator.join(["x", " 髙橋　一二三 ", "　字下げ"]) + "\n"
+    source = tmp_path / "cards.csv"
+    source.write_bytes(bom + text.encode(encoding))
     code, output = _import(game, source)
-    assert code == 1 and output.startswith(f"{source}:2:0: not UTF-8 text"), output
+    assert code == 0, output
+    assert output.splitlines()[0].endswith(f"1 card from {source}, read as {read_as}"), output
+    fields = json.loads((game / "mygame" / "cards.json").read_text(encoding="utf-8"))["cards"][0]["fields"]
+    assert fields == {"name": "髙橋　一二三", "text": "　字下げ"}
+
+
+def test_a_sheet_in_no_encoding_import_reads_names_the_encodings_tried(game: Path, tmp_path: Path) -> None:
+    source = tmp_path / "latin.csv"
+    source.write_bytes(b"id,name\nx,ok\ny,caf\xe9,\xff\n")
+    code, output = _import(game, source)
+    assert code == 1
+    assert output.splitlines() == [f"{source}:3:0: not text in an encoding import reads: tried utf-8 (fails on row 3), "
+                                   "cp932 (fails on row 3), and UTF-16 needs its byte order mark; save the sheet as "
+                                   "'CSV UTF-8'"]
+    assert "ok" not in (game / "mygame" / "cards.json").read_text(encoding="utf-8")
 
 
 @pytest.mark.parametrize("part", ["xl/workbook.xml", "xl/worksheets/sheet1.xml", "xl/_rels/workbook.xml.rels",
@@ -182,3 +204,64 @@ def test_a_fifo_named_as_the_spreadsheet_is_refused_without_waiting(game: Path, 
     os.mkfifo(fifo)
     code, output = _import(game, fifo)
     assert code == 1 and "not a regular file" in output, output
+
+
+@pytest.fixture
+def two_kinds(game: Path) -> Path:
+    """The starter game with a second card kind, `tokens`, whose layout prints {label}, a field its cards file
+    derives from the spreadsheet's columns ({name}{value})."""
+    folder = game / "mygame"
+    manifest = json.loads((folder / "game.json").read_text(encoding="utf-8"))
+    manifest["components"].append({"id": "tokens", "kind": "deck", "title": "トークン", "cards": "tokens.json",
+                                   "layout": "tokens-layout.json"})
+    (folder / "game.json").write_text(json.dumps(manifest, ensure_ascii=False), encoding="utf-8")
+    layout = (folder / "layout.json").read_text(encoding="utf-8").replace('"text": "{name}"', '"text": "{label}"')
+    assert '"{label}"' in layout
+    (folder / "tokens-layout.json").write_text(layout, encoding="utf-8")
+    schema = json.loads((folder / "cards.json").read_text(encoding="utf-8"))["$schema"]
+    (folder / "tokens.json").write_text(json.dumps({
+        "$schema": schema, "derived": {"label": "{name}{value}"},
+        "cards": [{"id": "placeholder", "face": "face", "fields": {"label": "仮"}}]}, ensure_ascii=False),
+        encoding="utf-8")
+    return game
+
+
+def test_one_sheet_feeds_two_card_kinds_by_its_component_column(two_kinds: Path, tmp_path: Path) -> None:
+    rows = [["component", *HEADER]] + [["cards tokens" if row[4] == 1 else "cards", *row] for row in ROWS]
+    code, output = _import(two_kinds, _csv(tmp_path / "both.csv", rows))
+    assert code == 0, output
+    assert [line.split(": ")[1].split(" from")[0] for line in output.splitlines()[:2]] == ["12 cards", "3 cards"]
+    tokens = json.loads((two_kinds / "mygame" / "tokens.json").read_text(encoding="utf-8"))
+    assert tokens["derived"] == {"label": "{name}{value}"}  # the cards file's own keys are kept
+    assert [card["id"] for card in tokens["cards"]] == ["red-1", "blue-1", "green-1"]
+    assert all("component" not in card["fields"] for card in tokens["cards"])
+    from validator.loader import load_game
+
+    game = load_game(two_kinds, "mygame")
+    labels = [card.fields["label"] for deck in game.decks if deck.id == "tokens" for card in deck.cards]
+    assert labels == ["赤1", "青1", "緑1"]
+    checked = CliRunner().invoke(app, ["check", "mygame", "--no-simulate", "--decks", str(two_kinds)])
+    assert checked.exit_code == 0, checked.output
+
+
+def test_a_row_naming_no_such_component_is_located_and_nothing_written(two_kinds: Path, tmp_path: Path) -> None:
+    before = (two_kinds / "mygame" / "cards.json").read_text(encoding="utf-8")
+    rows = [["id", "component", "name"], ["a", "cards", "甲"], ["b", "cards tokenz", "乙"]]
+    source = _csv(tmp_path / "bad.csv", rows)
+    code, output = _import(two_kinds, source)
+    assert code == 1
+    assert output.splitlines() == [f"{source}:3:2: component 'tokenz': not a deck or sheet of this game (one of: "
+                                   "cards, tokens)"]
+    assert (two_kinds / "mygame" / "cards.json").read_text(encoding="utf-8") == before
+
+
+def test_a_derived_field_naming_a_missing_field_is_located_in_the_cards_file(two_kinds: Path) -> None:
+    path = two_kinds / "mygame" / "tokens.json"
+    data = json.loads(path.read_text(encoding="utf-8"))
+    data["derived"] = {"title": "{nmae}の札"}
+    path.write_text(json.dumps(data, ensure_ascii=False), encoding="utf-8")
+    checked = CliRunner().invoke(app, ["check", "mygame", "--no-simulate", "--decks", str(two_kinds)])
+    assert checked.exit_code == 1
+    [line] = [line for line in checked.stderr.splitlines() if "derived" in line]
+    assert line.startswith(f"{path}:1:") and line.endswith(": $.derived.title: card 'placeholder' (/cards/0): card has "
+                                                             "no field 'nmae'")

@@ -203,7 +203,7 @@ def test_ideographic_spaces_survive_parsing() -> None:
 
 
 def test_claimed_numbers_are_set_with_a_true_minus_and_a_signed_zero() -> None:
-    from validator.rulebooks import TypesetNumber
+    from validator.binding import TypesetNumber
     assert f"{TypesetNumber(-2)}点" == "\u22122点"
     assert [f"{TypesetNumber(v):+d}" for v in (1, 0, -1)] == ["＋1", "±0", "\u22121"]  # the texts' signs
     assert f"{TypesetNumber(18)}" == "18"

@@ -253,9 +253,10 @@ def test_area_markers_six_colours_enough_for_any_game(game: Game, manifest: dict
     d = deck(game, "area-markers")
     per = Counter(c.fields["color_name"] for c in d.cards for _ in range(c.qty))
     assert list(per) == list(COLOURS) and len(set(per.values())) == 1
-    fronts, backs = placed(manifest, "area-markers.pdf"), placed(manifest, "area-markers.pdf", "back")
+    ids = {c.id for c in d.cards}
+    fronts = [p for p in placed(manifest, "markers.pdf") if p["card"] in ids]
+    backs = [p for p in placed(manifest, "markers.pdf", "back") if p["card"] in ids]
     assert len(fronts) == len(backs) == sum(per.values())  # two-sided
-    assert {p["page"] for p in fronts} == {1}  # one A4 sheet
     if game.maps:
         game_map = game.maps[0]
         points = [a.points for a in game_map.areas]
@@ -267,7 +268,28 @@ def test_two_track_markers_per_colour(game: Game, manifest: dict) -> None:
     d = deck(game, "track-markers")
     labels = Counter((c.fields["color_name"], c.fields["label"]) for c in d.cards for _ in range(c.qty))
     assert labels == Counter({(colour, label): 1 for colour in COLOURS for label in ("枚", "国")})
-    assert len(placed(manifest, "track-markers.pdf", "back")) == 12
+    ids = {c.id for c in d.cards}
+    assert len([p for p in placed(manifest, "markers.pdf", "back") if p["card"] in ids]) == 12
+
+
+def test_the_markers_share_their_sheets_and_no_sheet_is_mostly_empty(manifest: dict, built: Path) -> None:
+    """The twelve 10 mm track markers took a whole A4 of their own: they are ganged with the area
+    markers (game.json "gang": "markers"), two duplex sheets each more than half covered by pieces."""
+    files = {f["file"]: f for f in manifest["files"]}
+    assert files[f"{GAME}/markers.pdf"]["pages"] == 4  # two sheets, fronts then mirrored backs
+    for alone in ("area-markers.pdf", "track-markers.pdf"):
+        assert f"{GAME}/{alone}" not in files and not (built / alone).exists()
+    fronts = placed(manifest, "markers.pdf")
+    assert {p["page"] for p in fronts} == {1, 3}
+    assert {p["card"].split("-")[0] for p in fronts if p["page"] == 3} == {"area", "track"}  # sharing sheet 2
+    usable = (210 - 2 * 5) * (297 - 2 * 5)  # inside the gang's 5 mm margins
+    for page in (1, 3):
+        covered = sum((p["width"] + 12) * (p["height"] + 12) for p in fronts if p["page"] == page)  # bleed, marks
+        assert covered / usable > 0.5, page
+    boxes = [(p["page"], p["x"] - 3, p["y"] - 3, p["x"] + p["width"] + 3, p["y"] + p["height"] + 3) for p in fronts]
+    for n, a in enumerate(boxes):  # no piece's bleed runs into another's
+        for b in boxes[n + 1:]:
+            assert a[0] != b[0] or a[3] <= b[1] or b[3] <= a[1] or a[4] <= b[2] or b[4] <= a[2], (a, b)
 
 
 def test_marker_colours_match_the_tracks(game: Game) -> None:
@@ -280,7 +302,7 @@ def test_marker_colours_match_the_tracks(game: Game) -> None:
 
 
 def test_fonts_embedded(built: Path) -> None:
-    for name in ("cards.pdf", "reference-cards.pdf", "tracks.pdf", "area-markers.pdf", "track-markers.pdf"):
+    for name in ("cards.pdf", "reference-cards.pdf", "tracks.pdf", "markers.pdf"):
         for page in PdfReader(built / name).pages:
             for ref in page["/Resources"]["/Font"].values():
                 font = ref.get_object()

@@ -205,3 +205,35 @@ def test_a_wrong_claim_is_caught(tmp_path: Path) -> None:
 
     edit_rulebook(decks, GAME, break_claim)
     assert [i.code for i in rulebook_issues(decks, GAME)] == ["example-claim"]
+
+
+# -- no blank pages: the padding to whole sheets holds the generals' list -----------------------------------
+def test_no_page_is_left_blank(reader: PdfReader) -> None:
+    """The rulebook ran to 17 pages and was padded to 20 with three blank ones; the list of generals
+    fills them, so every page of the booklet says something."""
+    assert len(reader.pages) % 4 == 0
+    for number, page in enumerate(reader.pages, start=1):
+        text = "".join(page.extract_text().split())
+        assert len(text) > 60, f"page {number} is blank: {text!r}"
+
+
+def test_the_generals_list_is_the_generals_deck(game: Game, reader: PdfReader) -> None:
+    """The 武将一覧 is a card_table of the generals deck: every general, its kingdom, health and every
+    skill's name and text as the cards print them, nothing written twice by hand."""
+    from validator.model import CardTable
+    from validator.rulebooks import card_table_rows
+
+    [table] = [b for b in game.rulebooks[0].blocks if isinstance(b, CardTable)]
+    generals = next(d for d in game.decks if d.id == "generals").cards
+    rows = card_table_rows(table, generals)
+    assert len(rows) == len(generals) == 25
+    for card, (name, kingdom, hp, skills) in zip(generals, rows):
+        f = card.fields
+        assert (name, kingdom, hp) == (f"**{f['name']}**\n{f['reading']}", f["kingdom"], str(f["hp"]))
+        for n in (1, 2):
+            if f"skill{n}_name" in f:
+                assert f"**{f[f'skill{n}_name']}**" in skills and f[f"skill{n}_text"] in skills
+        assert "（）" not in skills and "**" + "**" not in skills  # an empty tag or a missing skill leaves nothing
+    text = "".join("".join(page.extract_text().split()) for page in reader.pages[-4:])
+    for card in generals:
+        assert card.fields["name"] in text

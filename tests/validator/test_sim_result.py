@@ -74,6 +74,8 @@ def _broken(how: str) -> object:
         data["matches"] = 6.0
     elif how == "a seat short":
         data["seats"] = data["seats"][:-1]
+    elif how == "an older format":
+        data["format"] = 1  # before report.json said its shape (no teams, no fair shares)
     elif how == "not an object":
         data = [data]
     return data
@@ -87,6 +89,7 @@ def _broken(how: str) -> object:
     ("a float for an integer", "$.matches: expected an integer, found a number"),
     ("a seat short", "$.seats: expected 4 seats, found 3"),
     ("not an object", "$: expected an object, found an array"),
+    ("an older format", "$.format: expected report format 2, found 1"),
 ])
 def test_from_json_refuses_what_is_not_a_report_in_one_line(how: str, says: str) -> None:
     with pytest.raises(ReportFormatError) as refused:

@@ -10,11 +10,12 @@ import pytest
 from validator import simulate as simulate_module
 from validator.engine.policies import find_policy
 from validator.engine.registry import engine_for, known_games
+from validator.intervals import wilson
 from validator.loader import load_game
 from validator.paths import DEFAULT_DECKS_DIR
 from validator.sim_report import render_text
 from validator.simulate import SimConfig, chunks, derive_seed, play_match, simulate, usable_workers
-from validator.stats import distribution, ideal_duration, percentile, summarize, wilson
+from validator.stats import distribution, ideal_duration, percentile, summarize
 
 
 @pytest.fixture(scope="module")

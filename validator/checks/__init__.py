@@ -8,7 +8,7 @@ from ..issues import CheckResult, Issue
 from ..limits import SIM_BUDGET_SECONDS
 from ..model import Game
 from ..presets import DEFAULT_PAPER
-from . import artwork, components, composition, game_data, maps, references, rulebook, simulation, text
+from . import artwork, components, composition, game_data, maps, references, rulebook, signs, simulation, text
 from . import paper as paper_fit
 
 Check = Callable[[Game], Iterator[Issue]]
@@ -22,6 +22,7 @@ CHECKS: dict[str, Check] = {
     "game_data": game_data.check,
     "artwork": artwork.check,
     "text": text.check,
+    "signs": signs.check,
     "rulebook": rulebook.check,
     "simulation": simulation.check,
 }

@@ -7,15 +7,18 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterator, Mapping
 
+from ..binding import BindingError, fields_used
 from ..engine.claims import TOTAL, RulebookOracle
 from ..engine.registry import engine_name, find_oracle
+from ..faces import part_box
 from ..issues import DeckError, Issue, Location
-from ..model import CardFigure, Clarifications, Game, HandExample, Rulebook, TableBlock
+from ..model import CardFigure, CardTable, Clarifications, Game, HandExample, Rulebook, TableBlock
 from ..rulebooks import (
     MarkupError,
     UnclaimedPart,
     answer_template,
     answer_text,
+    card_table_rows,
     cover_values,
     fill,
     iter_texts,
@@ -37,6 +40,8 @@ def check(game: Game) -> Iterator[Issue]:
                 yield from _check_table(block)
             elif isinstance(block, CardFigure):
                 yield from _check_figure(game, block)
+            elif isinstance(block, CardTable):
+                yield from _check_card_table(game, book, block)
         yield from _check_claims(game, book)
 
 
@@ -51,23 +56,72 @@ def _check_fonts(game: Game, book: Rulebook) -> Iterator[Issue]:
 
 def _check_texts(game: Game, book: Rulebook) -> Iterator[Issue]:
     """Emphasis markup is balanced and every character has a glyph in the font that prints it."""
-    role_font = {"body": book.fonts.body, "heading": book.fonts.heading, "label": book.fonts.label}
     for text, role, where in iter_texts(book):
-        try:
-            runs = split_emphasis(text)
-        except MarkupError as exc:
-            yield Issue(where, "markup", str(exc))
-            continue
-        missing: dict[str, list[str]] = {}
-        for run, strong in runs:
-            key = book.fonts.strong if strong else role_font[role]
-            if key in game.fonts:
-                font = game.fonts[key]
-                missing.setdefault(font.path.name, []).extend(load_metrics(font.path).missing_glyphs(run))
-        for font_name, chars in missing.items():
-            if chars:
-                shown = " ".join(f"{c!r} (U+{ord(c):04X})" for c in dict.fromkeys(chars))
-                yield Issue(where, "missing-glyph", f"font {font_name} has no glyph for {shown}")
+        yield from _text_issues(game, book, text, role, where)
+
+
+def _text_issues(game: Game, book: Rulebook, text: str, role: str, where: Location,
+                 whose: str = "") -> Iterator[Issue]:
+    """One printed text's markup and glyphs; `whose` opens each message (a card table's card)."""
+    role_font = {"body": book.fonts.body, "heading": book.fonts.heading, "label": book.fonts.label}
+    try:
+        runs = split_emphasis(text)
+    except MarkupError as exc:
+        yield Issue(where, "markup", whose + str(exc))
+        return
+    missing: dict[str, list[str]] = {}
+    for run, strong in runs:
+        key = book.fonts.strong if strong else role_font[role]
+        if key in game.fonts:
+            font = game.fonts[key]
+            missing.setdefault(font.path.name, []).extend(load_metrics(font.path).missing_glyphs(run))
+    for font_name, chars in missing.items():
+        if chars:
+            shown = " ".join(f"{c!r} (U+{ord(c):04X})" for c in dict.fromkeys(chars))
+            yield Issue(where, "missing-glyph", f"{whose}font {font_name} has no glyph for {shown}")
+
+
+def _check_card_table(game: Game, book: Rulebook, table: CardTable) -> Iterator[Issue]:
+    """The deck exists, a cell per header, every field a part names is some card's, and what the cards
+    write prints (markup, glyphs)."""
+    deck = game.find_deck(table.deck)
+    if deck is None:
+        known = ", ".join(d.id for d in game.decks) or "none"
+        yield Issue(table.location.child("deck"), "reference", f"no deck component {table.deck!r} (decks: {known})")
+        return
+    if len(table.cells) != len(table.header):
+        yield Issue(table.location.child("cells"), "table-shape",
+                    f"{counted(len(table.cells), 'cell')} for {counted(len(table.header), 'column')}")
+    if table.widths is not None and len(table.widths) != len(table.header):
+        yield Issue(table.location.child("widths"), "table-shape",
+                    f"{counted(len(table.widths), 'column width')} for {counted(len(table.header), 'column')}")
+    known_fields = {name for card in deck.cards for name in card.bindings}
+    bad = False
+    for column, parts in enumerate(table.cells):
+        for n, part in enumerate(parts):
+            where = table.location.child("cells").child(column)
+            where = where.child(n) if len(parts) > 1 else where
+            try:
+                names = [name.split("[", 1)[0] for name in fields_used(part)]
+            except BindingError as exc:
+                yield Issue(where, "reference", str(exc))
+                bad = True
+                continue
+            for name in names:
+                if name not in known_fields:
+                    yield Issue(where, "reference", f"no card of {deck.id!r} has a field {name!r}")
+                    bad = True
+    if bad:
+        return
+    try:
+        rows = card_table_rows(table, deck.cards)
+    except BindingError as exc:
+        yield Issue(table.location.child("cells"), "reference", str(exc))
+        return
+    for card, row in zip(deck.cards, rows):
+        for column, text in enumerate(row):
+            yield from _text_issues(game, book, text, "label", table.location.child("cells").child(column),
+                                    f"card {card.id!r}: ")
 
 
 def _check_cover(game: Game, book: Rulebook) -> Iterator[Issue]:
@@ -113,6 +167,20 @@ def _check_figure(game: Game, figure: CardFigure) -> Iterator[Issue]:
         if card_id not in ids:
             yield Issue(figure.location.child("cards").child(n), "unknown-card",
                         f"figure shows card {card_id!r}, which is not in {deck.id!r} ({_near(card_id, ids)})")
+    by_id = {card.id: card for card in deck.cards}
+    ends = {figure.cards[0], figure.cards[-1]}
+    for callout in figure.callouts:
+        if callout.card not in ends:
+            yield Issue(callout.location.child("card"), "reference",
+                        f"a callout stands beside the figure's first or last card ({' or '.join(sorted(ends))}), "
+                        f"not {callout.card!r}")
+            continue
+        card = by_id.get(callout.card)
+        template = None if card is None else (card.face if figure.side == "front" else card.back)
+        if card is not None and template is not None and part_box(card, template, deck.layout, callout.at) is None:
+            yield Issue(callout.location.child("at"), "reference",
+                        f"card {callout.card!r} draws no text element written {callout.at!r} on its {figure.side} "
+                        f"(template {template!r})")
 
 
 def _near(wanted: str, ids: list[str]) -> str:

@@ -109,6 +109,29 @@ class TeamVictory(Protocol):
     def team_victory(self) -> bool: ...
 
 
+@dataclass(frozen=True)
+class Side:
+    """One side of a team game: the roles (seat labels of the game's `side_kind`) that win together.
+    `alone`: every seat dealt one of these roles is a side of its own (a renegade who wins only as the
+    last one standing, even with a second renegade at the table)."""
+
+    name: str
+    roles: tuple[str, ...]
+    alone: bool = False
+
+
+@runtime_checkable
+class SidedSeats(Protocol):
+    """Optional RulesGame ability of a TeamVictory game: which side each role plays on, the roles being
+    the labels of kind `side_kind` that its states' seat_labels give. The report reads the sides' win
+    rates and each one's fair share from it (validator.teams), never the game's own rules."""
+
+    @property
+    def side_kind(self) -> str: ...
+    @property
+    def sides(self) -> tuple[Side, ...]: ...
+
+
 class RulesGame(Protocol):
     """Immutable rules and card table of one game; deals states and judges matches."""
 

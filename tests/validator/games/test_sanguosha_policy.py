@@ -21,8 +21,8 @@ from validator.engine.policies import GreedyPolicy, Heuristic, Policy, RandomPol
 from validator.games.sanguosha.policies import choose
 from validator.games.sanguosha.positions import game_from_files
 from validator.games.sanguosha.rules import LORD, LOYALIST, P_GENERAL, REBEL, RENEGADE, first
+from validator.intervals import wilson
 from validator.simulate import derive_seed, play_game
-from validator.stats import wilson
 
 GAME = game_from_files()
 CAP = 3000  # game.json simulation.step_cap, as the report plays

@@ -7,11 +7,11 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
-from ...engine.api import Action, Seat
+from ...engine.api import Action, Seat, Side
 from ...engine.match import FixedGamesMatch
 from ...model import Game as GameModel
 from .playout import SanguoshaPlayout
-from .rules import ACTION_KINDS, K_SHIFT, SanguoshaRules
+from .rules import ACTION_KINDS, IDENTITY_KIND, K_SHIFT, SIDES, SanguoshaRules
 from .setup import Main
 from .state import SanguoshaState
 from .tables import Cards, Generals, model_rows
@@ -23,6 +23,8 @@ class SanguoshaGame(FixedGamesMatch):
 
     engine: ClassVar[str] = "sanguosha"
     team_victory: ClassVar[bool] = True
+    side_kind: ClassVar[str] = IDENTITY_KIND
+    sides: ClassVar[tuple[Side, ...]] = SIDES
     name: str
     rules: SanguoshaRules
     cards: Cards

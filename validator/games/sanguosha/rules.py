@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from ...engine.actions import ActionCodec
-from ...engine.api import Action, Clarification, Seat, rule
+from ...engine.api import Action, Clarification, Seat, Side, rule
 
 if TYPE_CHECKING:
     from .game import SanguoshaGame
@@ -61,6 +61,9 @@ EFFECT_INDEX = {slug: i for i, slug in enumerate(EFFECT_SLUGS)}
 
 ROLES = ("lord", "loyalist", "rebel", "renegade")
 ROLE_NAMES = ("主公", "忠臣", "反賊", "内奸")
+IDENTITY_KIND = "身分"  # the seat label kind naming each seat's identity (state.seat_labels)
+# Who wins together: the lord with the loyalists, the rebels, and each renegade on their own.
+SIDES = (Side("主公側", ("主公", "忠臣")), Side("反賊", ("反賊",)), Side("内奸", ("内奸",), alone=True))
 LORD, LOYALIST, REBEL, RENEGADE = range(4)
 
 # -- actions: kind << 28 | a << 21 | b << 14 | c << 7 | d, operands below 127; NONE = 127 ------------

@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING
 from ...engine.api import TERMINAL, Action, Outcome, Seat
 from ...engine.chance import shuffle, shuffle_bits
 from .invariants import check
-from .rules import ARMOR_SLOT, LORD, MINUS_SLOT, PLUS_SLOT, ROLE_NAMES, WEAPON_SLOT, SanguoshaObservation
+from .rules import ARMOR_SLOT, IDENTITY_KIND, LORD, MINUS_SLOT, PLUS_SLOT, ROLE_NAMES, WEAPON_SLOT, SanguoshaObservation
 from .stack import ASK, Frame, GameOver, Got, Halt, TurnEnd
 from .views import describe, observe
 
@@ -225,7 +225,7 @@ class SanguoshaState:
 
     def seat_labels(self) -> dict[str, tuple[str, ...]]:
         """Each seat's identity and general, so the report can compare win rates by them."""
-        return {"身分": tuple(ROLE_NAMES[r] for r in self.role),
+        return {IDENTITY_KIND: tuple(ROLE_NAMES[r] for r in self.role),
                 "武将": tuple(self.gens.names[g] if g >= 0 else "" for g in self.general)}
 
     # -- queries ----------------------------------------------------------------------------------

@@ -1,0 +1,143 @@
+"""Ruby (furigana) markup in any text, in the notation Japanese writers already use (青空文庫).
+
+`｜漢字《かんじ》` puts the reading over the characters from ｜ to 《; `漢字《かんじ》` without ｜ takes the run
+of kanji just before 《 as the base. One reading is group ruby (mono ruby when the base is one character);
+readings separated by ｜ inside 《》, one per base character, are jukugo ruby (`漢字《かん｜じ》`: each kanji
+its own reading, placed by the jukugo rules). Elsewhere 《》 are the ordinary double angle brackets
+(`そのうえ《君主》を含む`); `《《` `》》` `｜｜` write the bracket or the bar itself where markup would be read
+(right after a kanji). Unbalanced or empty markup is a RubyError with its position, never printed as typed.
+
+Parsing is one pass over the text (linear), and a pure function: the checks and the drawing share it.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+BAR, OPEN, CLOSE = "｜", "《", "》"
+MARKUP = frozenset((BAR, OPEN, CLOSE))
+_KANJI_MARKS = frozenset("々〆〇ヶ")  # written inside kanji runs: 人々, 〆切, 一ヶ月
+
+
+def is_kanji(char: str) -> bool:
+    """A character that an unmarked base (kanji run before 《) is made of."""
+    code = ord(char)
+    return (0x4E00 <= code <= 0x9FFF or 0x3400 <= code <= 0x4DBF or 0xF900 <= code <= 0xFAFF
+            or 0x20000 <= code <= 0x3134F or char in _KANJI_MARKS)
+
+
+@dataclass(frozen=True)
+class Ruby:
+    """A reading over text[start:end] of the plain text: one reading, or one per base character (jukugo)."""
+
+    start: int
+    end: int
+    readings: tuple[str, ...]
+
+    @property
+    def kind(self) -> str:
+        if len(self.readings) > 1:
+            return "jukugo"
+        return "mono" if self.end - self.start == 1 else "group"
+
+    @property
+    def reading(self) -> str:
+        return "".join(self.readings)
+
+
+@dataclass(frozen=True)
+class Marked:
+    """Text with its markup taken out: what prints on the line, and the readings over it."""
+
+    text: str
+    rubies: tuple[Ruby, ...] = ()
+
+
+class RubyError(ValueError):
+    """Markup that cannot be read: `position` is the 0-based index in the text as written."""
+
+    def __init__(self, position: int, message: str) -> None:
+        super().__init__(f"ruby markup at character {position + 1}: {message}")
+        self.position = position
+
+
+def has_markup(text: str) -> bool:
+    return any(char in MARKUP for char in text)
+
+
+def parse_ruby(source: str) -> Marked:
+    """The plain text and its readings; RubyError for unbalanced or empty markup."""
+    if not has_markup(source):
+        return Marked(source)
+    out: list[str] = []
+    rubies: list[Ruby] = []
+    bar: tuple[int, int] | None = None  # (index in out, position in source) of a pending ｜
+    literal: list[int] = []  # source positions of ordinary 《 not yet closed
+    i, count = 0, len(source)
+    while i < count:
+        char = source[i]
+        doubled = i + 1 < count and source[i + 1] == char
+        if char in MARKUP and doubled:
+            out.append(char)
+            i += 2
+            continue
+        if char == BAR:
+            if bar is not None:
+                raise RubyError(i, f"a second {BAR} before the {OPEN}reading{CLOSE} of the one at character "
+                                   f"{bar[1] + 1}")
+            bar = (len(out), i)
+            i += 1
+            continue
+        if char == OPEN:
+            start = _base_start(out, rubies, bar)
+            if start is None:
+                literal.append(i)
+                out.append(char)
+                i += 1
+                continue
+            if start == len(out):
+                raise RubyError(i, f"{BAR} and {OPEN} with no base text between them")
+            close = source.find(CLOSE, i + 1)
+            nested = source.find(OPEN, i + 1, close if close >= 0 else count)
+            if close < 0 or nested >= 0:
+                raise RubyError(i, f"{OPEN} of the reading over {''.join(out[start:])!r} is never closed by {CLOSE}")
+            rubies.append(Ruby(start, len(out), _readings(source, i, close, out[start:])))
+            bar = None
+            i = close + 1
+            continue
+        if char == CLOSE:
+            if not literal:
+                raise RubyError(i, f"{CLOSE} with no {OPEN} before it (write {CLOSE}{CLOSE} for the bracket itself)")
+            literal.pop()
+        out.append(char)
+        i += 1
+    if bar is not None:
+        raise RubyError(bar[1], f"{BAR} starts a ruby base, but no {OPEN}reading{CLOSE} follows it")
+    if literal:
+        raise RubyError(literal[-1], f"{OPEN} is never closed by {CLOSE}")
+    return Marked("".join(out), tuple(rubies))
+
+
+def _base_start(out: list[str], rubies: list[Ruby], bar: tuple[int, int] | None) -> int | None:
+    """Where the base of a 《 at the end of `out` starts: at a pending ｜, else at the start of the kanji run
+    before it (not reaching into an earlier ruby's base); None when 《 is an ordinary bracket."""
+    if bar is not None:
+        return bar[0]
+    floor = rubies[-1].end if rubies else 0
+    start = len(out)
+    while start > floor and is_kanji(out[start - 1]):
+        start -= 1
+    return start if start < len(out) else None
+
+
+def _readings(source: str, open_at: int, close_at: int, base: list[str]) -> tuple[str, ...]:
+    inside = source[open_at + 1:close_at]
+    if not inside:
+        raise RubyError(open_at, f"empty reading {OPEN}{CLOSE} over {''.join(base)!r}")
+    parts = tuple(inside.split(BAR))
+    if len(parts) > 1 and (len(parts) != len(base) or not all(parts)):
+        raise RubyError(open_at, f"{len(parts)} readings separated by {BAR} over {len(base)} base characters "
+                                 f"{''.join(base)!r}: jukugo ruby gives each base character one reading")
+    return parts
+
+
+__all__ = ["Marked", "Ruby", "RubyError", "has_markup", "is_kanji", "parse_ruby"]
