@@ -7,7 +7,7 @@ from typing import Any
 from ..binding import DEFAULT_INK, BindingError, bind_color, bind_text, small_dark_mix
 from ..faces import drawn_elements, iter_leaf_elements, sides
 from ..issues import Issue, shown
-from ..model import Game
+from ..model import Element, Game
 from ..textbox import layout_text_element
 from ..typeset import load_metrics
 
@@ -43,22 +43,37 @@ def check(game: Game) -> Iterator[Issue]:
                                     f"at {smallest} pt")
 
 
+def _text_box(element: Element) -> tuple[float, float, float, float] | None:
+    """x, y, width, height in mm of an element that prints text (a text box, a table), else None."""
+    p = element.props
+    if element.type == "text":
+        return p["x"], p["y"], p["w"], p["h"]
+    if element.type == "table":
+        return p["x"], p["y"], sum(p["columns"]), len(p["rows"]) * p["row_height"]
+    return None
+
+
 def _outside_safe_zone(game: Game) -> Iterator[Issue]:
-    """Text boxes reaching past the safe zone risk being cut: a warning, once per element."""
+    """Text reaching past the safe zone risks being cut: a warning, once per element; past the trim it is cut,
+    an error."""
     for deck in game.decks:
         size = deck.layout.size
         low_x, low_y = size.safe, size.safe
         high_x, high_y = size.width - size.safe, size.height - size.safe
         for template in deck.layout.templates.values():
             for element in template.elements:
-                if element.type != "text" or element.location.pointer.split("/")[2] != template.name:
+                box = _text_box(element)
+                if box is None or element.location.pointer.split("/")[2] != template.name:
                     continue  # inherited elements are reported once, in the template that owns them
-                p = element.props
-                if p["x"] < low_x - 1e-9 or p["y"] < low_y - 1e-9 or p["x"] + p["w"] > high_x + 1e-9 \
-                        or p["y"] + p["h"] > high_y + 1e-9:
+                x, y, w, h = box
+                what = f"{element.type} box {x:g}, {y:g}, {w:g}×{h:g} mm"
+                if x < -1e-9 or y < -1e-9 or x + w > size.width + 1e-9 or y + h > size.height + 1e-9:
+                    yield Issue(element.location, "outside-trim",
+                                f"{what} reaches past the {size.width:g}×{size.height:g} mm trim: its text is cut off")
+                elif x < low_x - 1e-9 or y < low_y - 1e-9 or x + w > high_x + 1e-9 or y + h > high_y + 1e-9:
                     yield Issue(element.location, "outside-safe-zone",
-                                f"text box {p['x']}, {p['y']}, {p['w']}×{p['h']} mm reaches outside the "
-                                f"{size.safe} mm safe zone and may be cut", severity="warning")
+                                f"{what} reaches outside the {size.safe} mm safe zone and may be cut",
+                                severity="warning")
 
 
 FRAME_TYPES = ("rect", "circle", "polygon")
