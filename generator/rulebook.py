@@ -64,6 +64,9 @@ def write_rulebook(path: Path, name: str, game: Game, book: Rulebook, *, fonts: 
 
 # A folded booklet is sheets of four pages; a shop binds nothing else (saddle stitch or not).
 PAGES_PER_SIGNATURE = 4
+MEMO = "メモ"  # the pages left over on the last sheet become ruled notes pages
+MEMO_LINE_MM = 8.0
+MEMO_RULE_PT = 0.4  # 0.14 mm: above the 0.1 mm a press holds
 
 
 def _hand_resolver(game: Game, book: Rulebook) -> Callable[[Sequence[str]], tuple[tuple[str, ...], ...]]:
@@ -133,7 +136,7 @@ class _RulebookDoc(BaseDocTemplate):  # type: ignore[misc]  # ReportLab is untyp
                       leftPadding=0, rightPadding=0, topPadding=0, bottomPadding=0)
         self.addPageTemplates([PageTemplate("first", [frame], onPageEnd=self._decorate),
                                PageTemplate("later", [frame], onPageEnd=self._decorate),
-                               PageTemplate("blank", [frame])])  # padding: no header, no page number
+                               PageTemplate("blank", [frame], onPageEnd=self._memo)])  # the last sheet's rest
 
     def beforeDocument(self) -> None:  # ReportLab's name; runs on each pass's new canvas
         if self.pdfx is not None:
@@ -155,6 +158,26 @@ class _RulebookDoc(BaseDocTemplate):  # type: ignore[misc]  # ReportLab is untyp
             self.chapter = chapter
         if getattr(flowable, "height", 0) or chapter is not None:
             self._page_fresh = False
+
+    def _memo(self, canvas: Canvas, doc: BaseDocTemplate) -> None:
+        """A page the story leaves over on the last sheet of four: a ruled notes page (メモ), as Japanese
+        rulebooks end, rather than a blank page a reader takes for a printing fault."""
+        self._top_chapter = MEMO
+        self._decorate(canvas, doc)
+        width, height = self.pagesize
+        left, right = self.leftMargin, width - self.rightMargin
+        top, bottom = height - self.topMargin, self.bottomMargin
+        canvas.saveState()
+        canvas.setFillColor(self.colors["accent"])
+        canvas.setFont(self.names["heading"], self.book.text_size * 1.4)
+        canvas.drawString(left, top - self.book.text_size * 1.4, MEMO)
+        canvas.setStrokeColor(self.colors["accent"])
+        canvas.setLineWidth(MEMO_RULE_PT)
+        y = top - self.book.text_size * 1.4 - mm_to_pt(MEMO_LINE_MM)
+        while y >= bottom:
+            canvas.line(left, y, right, y)
+            y -= mm_to_pt(MEMO_LINE_MM)
+        canvas.restoreState()
 
     def _decorate(self, canvas: Canvas, doc: BaseDocTemplate) -> None:
         width, height = self.pagesize

@@ -207,3 +207,22 @@ def test_claimed_numbers_are_set_with_a_true_minus_and_a_signed_zero() -> None:
     assert f"{TypesetNumber(-2)}点" == "\u22122点"
     assert [f"{TypesetNumber(v):+d}" for v in (1, 0, -1)] == ["＋1", "±0", "\u22121"]  # the texts' signs
     assert f"{TypesetNumber(18)}" == "18"
+
+
+@pytest.mark.parametrize("game_id", ["jinzai", "sengoku"])
+def test_the_pages_left_on_the_last_sheet_are_ruled_notes_pages_not_blanks(tmp_path: Path, game_id: str) -> None:
+    """A booklet is sheets of four pages; what the story leaves of the last one is a メモ page with its page
+    number and ruled lines, not a blank a reader takes for a printing fault (jinzai and sengoku have some)."""
+    from generator.rulebook import MEMO
+
+    path = write_rulebook_alone(load_game(DEFAULT_DECKS_DIR, game_id), tmp_path / "rulebook.pdf")
+    pages = PdfReader(path).pages
+    assert len(pages) % 4 == 0
+    texts = [page.extract_text() or "" for page in pages]
+    memos = [n for n, text in enumerate(texts, start=1) if MEMO in text.split()]
+    assert memos and memos == list(range(memos[0], len(pages) + 1))  # the trailing pages, and only those
+    for n in memos:
+        assert str(n) in texts[n - 1].split()  # numbered like every other page
+        content = pages[n - 1].get_contents().get_data().decode("latin-1")
+        assert content.count(" l\n") + content.count(" l ") >= 15  # ruled: a line every 8 mm down the page
+    assert all(len(text.strip()) > 60 for text in texts[:memos[0] - 1])  # no blank page before them
