@@ -1,14 +1,18 @@
-"""A ReportLab paragraph that keeps Japanese line-breaking rules (kinsoku), for every PDF we set.
+"""A ReportLab paragraph whose lines validator.compose breaks and justifies: the rulebook and the report.
 
-Lines never start with 、。」） and the like nor end with 「（; a label joined to its value by a
-no-break space stays whole; a last line of one or two characters takes more from above; the
-ideographic space survives ReportLab's white-space folding. The rulebook and the report use it.
+Only ReportLab glue lives here: every break (kinsoku, numbers with their units, kept words, no
+one-character last line) is the composer's, the same the cards are set with. A justified line's
+slack goes between its characters as the composer spreads it, drawn with the PDF's character
+spacing (Tc) switched by an onDraw callback where the spacing changes. The ideographic space
+survives ReportLab's white-space folding.
 """
 from __future__ import annotations
 
 from collections.abc import Sequence
 from typing import Any
 
+from reportlab.lib.abag import ABag
+from reportlab.lib.enums import TA_JUSTIFY
 from reportlab.platypus.paragraph import (
     FragLine,
     Paragraph,
@@ -16,28 +20,14 @@ from reportlab.platypus.paragraph import (
     _handleBulletWidth,
     cjkU,
     makeCJKParaLine,
+    sameFrag,
 )
 
-from validator.typeset import NO_END, NO_START
+from validator.compose import SPACES, Line, Measured, compose, justify, measured
 
-_FUZZ = 1e-6
-# JIS X 4051 also keeps hyphens and dashes (class 2) off the start of a line: "1〜12" stays whole.
-_NO_START = NO_START | frozenset("‐〜゠–～")
 _IDEOGRAPHIC_SPACE = "\u3000"
-_NO_BREAK_SPACE = "\u00a0"  # joins a label to its value ("勝利点\u00a0±0"): no line ends or starts there
-RUNT = 2  # a paragraph's last line of this many characters or fewer ("ん。", "±0") takes more from above
 _KEPT_SPACE = "\ue000"  # a private-use stand-in the parser leaves alone
-
-
-def can_break(before: str, after: str) -> bool:
-    """May a line end between these two characters? Never before a NO_START character (、。」）…),
-    never after a NO_END one (「（…), and never inside a run of Latin letters and digits."""
-    if not before or not after:
-        return True  # an empty fragment (an explicit line break) is no character
-    if after in _NO_START or before in NO_END or _NO_BREAK_SPACE in (before, after):
-        return False
-    latin = ord(before) < 0x3000 and ord(after) < 0x3000
-    return not latin or before.isspace() or after.isspace()
+_CHAR_SPACE = "fudaya-char-space"  # the onDraw callback that sets the text object's character spacing
 
 
 def measure(frags: Sequence[Any]) -> list[Any]:
@@ -45,78 +35,80 @@ def measure(frags: Sequence[Any]) -> list[Any]:
     return [cjkU(ch, f, "utf8") for f in frags for ch in (f.text or [""])]
 
 
-def kinsoku_lines(glyphs: Sequence[Any], max_widths: Sequence[float], calc_bounds: bool, *,
-                  start: int = 0, max_lines: int | None = None) -> tuple[ParaLines, list[int]]:
-    """Break measured glyphs from `start` into lines no wider than `max_widths`, honouring kinsoku.
+def as_text(glyphs: Sequence[Any]) -> Measured:
+    """The glyphs as the composer reads them: a <br/> is "\\n"; another empty fragment (an anchor)
+    a zero-width space."""
+    chars = "".join("\n" if hasattr(g.frag, "lineBreak") else (str(g) or "\u200b") for g in glyphs)
+    return measured(chars, [g.width for g in glyphs])
 
-    ReportLab's own CJK splitter hangs at most one closing character and ignores opening
-    brackets, so the "。" of "」。" can still start a line. Here a line ends only where `can_break`
-    allows, pushing characters to the next line (oidashi), so no line is wider than its column.
-    At most `max_lines` lines are made (a page's worth: see KinsokuParagraph). Also returns each
-    line's first glyph index, then the index where breaking stopped.
-    """
+
+def kinsoku_lines(glyphs: Sequence[Any], text: Measured, max_widths: Sequence[float], calc_bounds: bool, *,
+                  start: int = 0, max_lines: int | None = None,
+                  justified: bool = False) -> tuple[ParaLines, list[int]]:
+    """ReportLab lines of the glyphs from `start`, as validator.compose breaks them (at most
+    `max_lines`: a page's worth, see KinsokuParagraph). With `justified`, each line keeps its
+    composer Line (`composed`) for KinsokuParagraph.draw to spread. Also returns each line's first
+    glyph index, then the index where breaking stopped."""
+    composition = compose(text, max_widths, start=start, max_lines=max_lines)
     lines: list[FragLine] = []
     starts: list[int] = []
-    count = len(glyphs)
-    while start < count and (max_lines is None or len(lines) < max_lines):
-        max_width = max_widths[min(len(lines), len(max_widths) - 1)]
-        end, width, forced = start, 0.0, False
-        while end < count:
-            glyph = glyphs[end]
-            if hasattr(glyph.frag, "lineBreak"):
-                end, forced = end + 1, True
-                break
-            if width + glyph.width > max_width + _FUZZ and end > start:
-                break
-            width += glyph.width
-            end += 1
-        if end < count and not forced:
-            end = _break_before(glyphs, start, end)
-            width = sum(g.width for g in glyphs[start:end])
-        lines.append(makeCJKParaLine(glyphs[start:end], max_width, width, max_width - width, forced, calc_bounds))
-        starts.append(start)
-        start = end
-        while start < count and glyphs[start] == " ":
-            start += 1  # a space that ended a line is not carried to the next
-    if start >= count and len(lines) >= 2:
-        _lift_runt(glyphs, lines, starts, max_widths, calc_bounds, count)
-    starts.append(start)
-    return ParaLines(kind=1, lines=lines), starts
+    for line in composition.lines:
+        brk = _explicit_break(text.chars, line.end)
+        if brk is None and line.start == line.end and line.end == len(glyphs):
+            continue  # the empty line after a closing <br/>: ReportLab ends the paragraph there
+        end = line.end if brk is None else brk + 1  # the <br/> glyph moves ReportLab to the next line
+        made = makeCJKParaLine(glyphs[line.start:end], line.measure, line.width, line.measure - line.width,
+                               brk is not None, calc_bounds)
+        if justified:
+            made.composed = line  # spaced when drawn (a paragraph is wrapped more often than drawn)
+            made.extraSpace = 0.0  # ReportLab's own justification only knows word spaces: keep it out
+        lines.append(made)
+        starts.append(line.start)
+    return ParaLines(kind=1, lines=lines), [*starts, composition.stop]
 
 
-def _lift_runt(glyphs: Sequence[Any], lines: list[Any], starts: list[int], max_widths: Sequence[float],
-               calc_bounds: bool, count: int) -> None:
-    """A last line of RUNT characters or fewer takes characters from the line above until it has more,
-    breaking only where kinsoku allows and leaving the line above at least half its length."""
-    last = starts[-1]
-    if sum(1 for g in glyphs[last:count] if not str(g).isspace()) > RUNT:
-        return
-    above = starts[-2]
-    at = last - 1
-    while at > above + (last - above) // 2:
-        if can_break(glyphs[at - 1], glyphs[at]) and \
-                sum(1 for g in glyphs[at:count] if not str(g).isspace()) > RUNT:
-            break
-        at -= 1
-    else:
-        return  # no allowed break keeps the line above half full: leave the runt
-    for index, (begin, end) in ((len(lines) - 2, (above, at)), (len(lines) - 1, (at, count))):
-        max_width = max_widths[min(index, len(max_widths) - 1)]
-        width = sum(g.width for g in glyphs[begin:end])
-        lines[index] = makeCJKParaLine(glyphs[begin:end], max_width, width, max_width - width, False, calc_bounds)
-    starts[-1] = at
+def _explicit_break(chars: str, end: int) -> int | None:
+    """The index of the "\\n" that ended a line at `end` (past its trailing spaces), if one did."""
+    while end < len(chars) and chars[end] in SPACES:
+        end += 1
+    return end if end < len(chars) and chars[end] == "\n" else None
 
 
-def _break_before(glyphs: Sequence[str], start: int, end: int) -> int:
-    """The last allowed break at or before `end` (which overflowed); `end` itself if none is allowed."""
-    at = end
-    while at > start + 1 and not can_break(glyphs[at - 1], glyphs[at]):
-        at -= 1
-    return at if can_break(glyphs[at - 1], glyphs[at]) else end
+def _spaced_words(glyphs: Sequence[Any], spacing: Sequence[float]) -> list[Any]:
+    """The line's fragments, a character-spacing callback before each run whose spacing differs (the
+    PDF adds Tc after every glyph shown, so a run is the glyphs followed by the same space)."""
+    words: list[Any] = []
+    run: list[str] = []
+    frag: Any = None
+    current = 0.0
+
+    def flush() -> None:
+        if run:
+            words.append(frag.clone(text="".join(run)))
+            run.clear()
+
+    for glyph, extra in zip(glyphs, spacing):
+        if extra != current:
+            flush()
+            words.append(glyph.frag.clone(text="", cbDefn=ABag(kind="onDraw", name=_CHAR_SPACE, label=extra)))
+            current = extra
+        if run and not sameFrag(frag, glyph.frag):
+            flush()
+        if not run:
+            frag = glyph.frag
+        run.append(str(glyph))
+    flush()
+    return words
+
+
+def _set_char_space(canvas: Any, kind: str, label: float) -> None:
+    """onDraw callback: the spacing after each glyph from here on (ReportLab hands over its text object)."""
+    canvas._curr_tx_info["tx"].setCharSpace(label)
 
 
 class KinsokuParagraph(Paragraph):  # type: ignore[misc]  # ReportLab is untyped
-    """A Paragraph (wordWrap 'CJK') whose lines never start with 、。」） nor end with 「（.
+    """A Paragraph (wordWrap 'CJK') set by validator.compose: kinsoku, 分離禁止, no one-character last
+    line, and with alignment TA_JUSTIFY every line but a paragraph's last flush with both edges.
 
     It also keeps the ideographic space U+3000, which ReportLab's parser would collapse into one
     Latin space like any other run of white space.
@@ -130,6 +122,7 @@ class KinsokuParagraph(Paragraph):  # type: ignore[misc]  # ReportLab is untyped
     """
 
     _glyphs: list[Any] | None = None
+    _text: Measured | None = None  # the glyphs as the composer reads them, shared like _glyphs
     _start = 0  # where this part's text begins in _glyphs
     _line_budget: int | None = None  # lines to break on this wrap; None: all of them
     _line_starts: list[int]
@@ -161,12 +154,27 @@ class KinsokuParagraph(Paragraph):  # type: ignore[misc]  # ReportLab is untyped
         if not self.frags:
             return ParaLines(kind=0, fontSize=style.fontSize, fontName=style.fontName, textColor=style.textColor,
                              lines=[], ascent=style.fontSize, descent=-0.2 * style.fontSize)
-        if self._glyphs is None:  # measured once: a paragraph is often wrapped several times
+        if self._glyphs is None or self._text is None:  # measured once: a paragraph is often wrapped again
             self._glyphs = measure(self.frags)
+            self._text = as_text(self._glyphs)
         auto_leading = getattr(self, "autoLeading", getattr(style, "autoLeading", ""))
-        lines, self._line_starts = kinsoku_lines(self._glyphs, widths, auto_leading not in ("", "off"),
-                                                 start=self._start, max_lines=self._line_budget)
+        lines, self._line_starts = kinsoku_lines(self._glyphs, self._text, widths, auto_leading not in ("", "off"),
+                                                 start=self._start, max_lines=self._line_budget,
+                                                 justified=style.alignment == TA_JUSTIFY)
         return lines
+
+    def draw(self) -> None:
+        if self._glyphs is not None and self._text is not None:
+            for line in self.blPara.lines:
+                composed: Line | None = getattr(line, "composed", None)
+                if composed is None:
+                    continue
+                spacing = justify(self._text, composed)
+                if spacing:
+                    line.words = _spaced_words(self._glyphs[composed.start:composed.end], spacing)
+                line.composed = None
+            self.canv.setNamedCB(_CHAR_SPACE, _set_char_space)  # justified lines switch spacing through it
+        super().draw()
 
     def split(self, availWidth: float, availHeight: float) -> list[Any]:  # ReportLab's names
         if not hasattr(self, "blPara"):
@@ -177,6 +185,6 @@ class KinsokuParagraph(Paragraph):  # type: ignore[misc]  # ReportLab is untyped
             raise RuntimeError("a paragraph part fitted though lines past the frame were left unbroken")
         if len(parts) == 2 and self._glyphs is not None:
             first, rest = parts
-            rest._glyphs = self._glyphs
+            first._glyphs, first._text = rest._glyphs, rest._text = self._glyphs, self._text
             rest._start = self._line_starts[len(first.blPara.lines)]
         return parts

@@ -17,7 +17,8 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
-from validator.typeset import VERTICAL_FORMS, font_bytes
+from validator.compose import VERTICAL_FORMS
+from validator.typeset import font_bytes
 
 PRIVATE_USE = range(0xE000, 0xF900)
 _SINGLE, _EXTENSION = 1, 7  # GSUB lookup types: one glyph for another; a wrapper around another lookup

@@ -19,4 +19,5 @@ def layout_text_element(element: Element, text: str, metrics: FontMetrics) -> Te
         line_height=props.get("line_height", 1.2),
         vertical=props.get("vertical", False),
         wrap=props.get("wrap", True),
+        justified=props.get("align") == "justify",
     )

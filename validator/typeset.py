@@ -2,32 +2,14 @@
 from __future__ import annotations
 
 import functools
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 
 from . import deckfs
+from .compose import VERTICAL_FORMS, Line, Measured, compose, justify, measured
 from .fontfile import FontFileError, read_font
 from .limits import MAX_FONT_BYTES
-
-# Kinsoku shori (JIS X 4051): characters a line may not start with / may not end with.
-NO_START = frozenset(
-    "、。，．・：；？！゛゜ヽヾゝゞ々ー）］｝」』】〕〉》〙〗’”)]}!?,.:;"
-    "ぁぃぅぇぉっゃゅょゎァィゥェォッャュョヮヵヶ…‥｡､｣"
-)
-NO_END = frozenset("（［｛「『【〔〈《〘〖‘“([{｢")
-
-# Unicode vertical presentation forms. ー is deliberately absent: no standard form exists
-# (U+4E28 丨 is a kanji, U+FE31 is a dash), so it stays as is.
-VERTICAL_FORMS: Mapping[str, str] = {
-    "、": "︑", "。": "︒", "，": "︐", "：": "︓", "；": "︔", "！": "︕", "？": "︖",
-    "「": "﹁", "」": "﹂", "『": "﹃", "』": "﹄", "（": "︵", "）": "︶",
-    "【": "︻", "】": "︼", "〔": "︹", "〕": "︺", "〈": "︿", "〉": "﹀",
-    "《": "︽", "》": "︾", "［": "﹇", "］": "﹈", "｛": "︷", "｝": "︸",
-    "〖": "︗", "〗": "︘", "…": "︙", "‥": "︰",
-}
-_NO_START_V = NO_START | {VERTICAL_FORMS[c] for c in NO_START if c in VERTICAL_FORMS}
-_NO_END_V = NO_END | {VERTICAL_FORMS[c] for c in NO_END if c in VERTICAL_FORMS}
 
 _EPS = 1e-9
 
@@ -110,12 +92,17 @@ def _load(path: Path) -> tuple[FontMetrics, bytes]:
 
 @dataclass(frozen=True)
 class TextLayout:
-    """The lines (or vertical columns, right to left) to draw, at the size that made them fit."""
+    """The lines (or vertical columns, right to left) to draw, at the size that made them fit.
+
+    `line_widths` are the lines' natural lengths; `spacing`, for justified text, gives per line the
+    points to add after each character (empty for a line set as it is: a paragraph's last line).
+    """
 
     size: float
     lines: tuple[str, ...]
     leading: float
     line_widths: tuple[float, ...]
+    spacing: tuple[tuple[float, ...], ...] = ()
 
     @property
     def extent(self) -> float:
@@ -123,110 +110,25 @@ class TextLayout:
         return self.size + (len(self.lines) - 1) * self.leading if self.lines else 0.0
 
 
-def _breakable(c: str) -> bool:
-    """CJK (and emoji) characters: a break is allowed on either side of them."""
-    o = ord(c)
-    return (
-        0x2E80 <= o <= 0x9FFF or 0xF900 <= o <= 0xFAFF or 0xFE10 <= o <= 0xFE4F
-        or 0xFF00 <= o <= 0xFFEF or 0x1F000 <= o <= 0x1FAFF or 0x20000 <= o <= 0x3FFFF
-    )
+def _paragraphs(text: str) -> str:
+    return text.replace("\r\n", "\n").replace("\r", "\n")
 
 
-def _atoms(para: str) -> list[str]:
-    """Unbreakable units: one CJK char, one space, or a run of other chars (a Latin word)."""
-    out: list[str] = []
-    word = ""
-    for c in para:
-        if c == " " or _breakable(c):
-            if word:
-                out.append(word)
-                word = ""
-            out.append(c)
-        else:
-            word += c
-    if word:
-        out.append(word)
-    return out
-
-
-def _break_para(
-    atoms: list[str], widths: list[float], max_w: float, char_w: Callable[[str], float],
-    no_start: frozenset[str], no_end: frozenset[str],
-) -> list[str]:
-    """Greedy fill with oidashi kinsoku; widths and max_w share one unit (em along the line)."""
-    atoms, widths = list(atoms), list(widths)
-    lines: list[str] = []
-    i, n = 0, len(atoms)
-    while i < n:
-        while i < n and atoms[i] == " ":
-            i += 1
-        if i >= n:
-            break
-        j, w = i, 0.0
-        while j < n and (atoms[j] == " " or w + widths[j] <= max_w + _EPS):
-            w += widths[j]
-            j += 1
-        if j == i:  # first atom alone is too wide
-            word = atoms[i]
-            if len(word) > 1:  # last resort: split a long word wherever it fills the line
-                k, acc = 1, char_w(word[0])
-                while k < len(word) and acc + char_w(word[k]) <= max_w + _EPS:
-                    acc += char_w(word[k])
-                    k += 1
-                atoms[i:i + 1] = [word[:k], word[k:]]
-                widths[i:i + 1] = [acc, widths[i] - acc]
-                n += 1
-            j = i + 1
-        elif j < n:
-            j = _kinsoku(atoms, i, j, no_start, no_end)
-        lines.append("".join(atoms[i:j]).rstrip(" "))
-        i = j
-    return lines
-
-
-def _kinsoku(atoms: list[str], i: int, j: int, no_start: frozenset[str], no_end: frozenset[str]) -> int:
-    """Move the break at j earlier until the next line does not start (nor this one end) badly."""
-    e = j
-    while True:
-        s = e
-        while s < len(atoms) and atoms[s] == " ":
-            s += 1
-        p = e - 1
-        while atoms[p] == " ":
-            p -= 1
-        if not ((s < len(atoms) and atoms[s][0] in no_start) or atoms[p][-1] in no_end):
-            return e
-        if p == i:  # pushing out would empty the line: accept the violation at the greedy break
-            return j
-        e = p
-
-
-def _paragraphs(text: str) -> list[str]:
-    return text.replace("\r\n", "\n").replace("\r", "\n").split("\n") if text else []
-
-
-def _lines(text: str, metrics: FontMetrics, max_em: float, vertical: bool, wrap: bool) -> list[str]:
-    """Break `text` with line length `max_em` in em (characters, for vertical text)."""
-    if not wrap:
-        return [p.strip(" ") for p in _paragraphs(text)]
-    if vertical:
-        char_w: Callable[[str], float] = lambda c: 1.0  # noqa: E731 - upright stacking, one em per char
-        no_start, no_end = _NO_START_V, _NO_END_V
-    else:
-        char_w, no_start, no_end = metrics.advance, NO_START, NO_END
-    out: list[str] = []
-    for para in _paragraphs(text):
-        atoms = _atoms(para)
-        widths = [float(len(a)) for a in atoms] if vertical else [metrics.text_width(a, 1.0) for a in atoms]
-        out.extend(_break_para(atoms, widths, max_em, char_w, no_start, no_end) or [""])
-    return out
+def _measure(text: str, metrics: FontMetrics, vertical: bool) -> Measured:
+    """The text with its advances in em along the line: one em a character in upright vertical text."""
+    widths = [1.0] * len(text) if vertical else [metrics.advance(c) for c in text]
+    return measured(text, widths)
 
 
 def break_lines(text: str, metrics: FontMetrics, size: float, max_width: float) -> list[str]:
     """Horizontal lines of `text` no wider than `max_width` pt at `size` pt (a lone overwide char excepted)."""
     if size <= 0:
         raise ValueError(f"font size must be positive, got {size}")
-    return _lines(text, metrics, max_width / size, vertical=False, wrap=True)
+    text = _paragraphs(text)
+    if not text:
+        return []
+    laid = _measure(text, metrics, vertical=False)
+    return [text[line.start:line.end] for line in compose(laid, max_width / size).lines]
 
 
 def to_vertical(text: str, metrics: FontMetrics) -> str:
@@ -248,35 +150,50 @@ def _sizes(size: float, min_size: float | None, step: float) -> list[float]:
     return [*out, min_size]
 
 
+@functools.lru_cache(maxsize=4096)  # the check and the drawing, and every copy of a card, ask the same
 def fit_text(
     text: str, metrics: FontMetrics, *, width: float, height: float, size: float,
     min_size: float | None = None, line_height: float = 1.2, vertical: bool = False,
-    wrap: bool = True, step: float = 0.25,
+    wrap: bool = True, step: float = 0.25, justified: bool = False,
 ) -> TextLayout | None:
     """Largest size from `size` down to `min_size` (step by `step`) whose layout fits the box, else None.
 
     Horizontal: lines top to bottom. Vertical: columns right to left, one em per char,
-    columns `size * line_height` apart.
+    columns `size * line_height` apart. Lines are broken by validator.compose; `justified` sets
+    every line but a paragraph's last flush with both ends of the box (top and bottom, vertically).
     """
     if size <= 0:
         raise ValueError(f"font size must be positive, got {size}")
+    text = _paragraphs(text)
     if vertical:
         text = to_vertical(text, metrics)
-    unwrapped = _lines(text, metrics, 0.0, vertical, wrap=False)
-    if not unwrapped:
+    if not text:
         return TextLayout(size, (), size * line_height, ())
-    if vertical:
-        along: Callable[[str], float] = lambda line: float(len(line))  # noqa: E731
-        limit, across = height, width
-    else:
-        along, limit, across = (lambda line: metrics.text_width(line, 1.0)), width, height
+    limit, across = (height, width) if vertical else (width, height)
+    laid = _measure(text, metrics, vertical)
+    paragraphs = text.count("\n") + 1
     for s in _sizes(size, min_size, step):
-        if s + (len(unwrapped) - 1) * s * line_height > across + _EPS:
+        if s + (paragraphs - 1) * s * line_height > across + _EPS:
             continue  # even without wrapping the block is too deep at this size
-        lines = unwrapped if not wrap else _lines(text, metrics, limit / s, vertical, wrap=True)
+        lines = compose(laid, limit / s).lines if wrap else _unwrapped(laid)
         if s + (len(lines) - 1) * s * line_height > across + _EPS:
             continue
-        extents = tuple(along(line) * s for line in lines)
+        extents = tuple(line.width * s for line in lines)
         if max(extents) <= limit + _EPS:
-            return TextLayout(s, tuple(lines), s * line_height, extents)
+            spacing = tuple(tuple(e * s for e in justify(laid, line)) for line in lines) if justified and wrap else ()
+            return TextLayout(s, tuple(text[line.start:line.end] for line in lines), s * line_height, extents, spacing)
     return None
+
+
+def _unwrapped(laid: Measured) -> tuple[Line, ...]:
+    """One line a paragraph, as written (less spaces at either end)."""
+    out, start = [], 0
+    for end in [*(k for k, c in enumerate(laid.chars) if c == "\n"), len(laid.chars)]:
+        first, last = start, end
+        while first < last and laid.chars[first] == " ":
+            first += 1
+        while last > first and laid.chars[last - 1] == " ":
+            last -= 1
+        out.append(Line(first, last, sum(laid.widths[first:last]), 0.0, justify=False))
+        start = end + 1
+    return tuple(out)

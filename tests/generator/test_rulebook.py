@@ -11,7 +11,7 @@ import pytest
 from pypdf import PdfReader
 from reportlab.lib.styles import ParagraphStyle
 
-from generator.kinsoku import KinsokuParagraph, can_break
+from generator.kinsoku import KinsokuParagraph
 from generator.pdfdoc import register_font
 from rulebookpdf import iter_fonts, write_rulebook_alone
 from validator.geometry import POINTS_PER_MM
@@ -194,6 +194,11 @@ def test_kinsoku_breaks(text: str, expected: list[str]) -> None:
 
 
 def test_can_break() -> None:
+    from validator.compose import FREE, break_classes
+
+    def can_break(before: str, after: str) -> bool:
+        return break_classes(before + after)[1] == FREE
+
     assert can_break("あ", "い") and can_break("。", "あ") and can_break(" ", "a")
     assert not can_break("あ", "。") and not can_break("「", "あ") and not can_break("1", "2")
 

@@ -10,12 +10,13 @@ from pypdf import PdfReader
 
 from generator.build import BuildOptions, build_game, load_checked
 from validator.checks import check_game
+from validator.compose import NO_END, NO_START
 from validator.faces import drawn_elements, is_card_independent
 from validator.geometry import mm_to_pt
 from validator.loader import load_game
 from validator.model import Card, Element
 from validator.textbox import layout_text_element
-from validator.typeset import NO_END, NO_START, load_metrics
+from validator.typeset import load_metrics
 
 FIXTURES = Path(__file__).resolve().parents[1] / "fixtures" / "decks"
 

@@ -5,9 +5,9 @@ from pathlib import Path
 
 import pytest
 
+from validator.compose import FREE, NO_END, NO_START, break_classes
+from validator.geometry import mm_to_pt
 from validator.typeset import (
-    NO_END,
-    NO_START,
     FontError,
     FontMetrics,
     TextLayout,
@@ -126,17 +126,21 @@ def test_break_lines_properties(gothic: FontMetrics, width: int) -> None:
             assert line[0] not in NO_START, lines
         if n < len(lines) - 1:
             assert line[-1] not in NO_END, lines
-    # greedy: the next line's first char would not have fitted (unless kinsoku moved it)
-    for line, nxt in zip(lines, lines[1:]):
-        moved = nxt[0] in NO_START | NO_END or line[-1] in NO_END or (len(nxt) > 1 and nxt[1] in NO_START)
-        if not moved:
-            assert gothic.text_width(line + nxt[0], size) > width
+    # greedy: the line could not have run on to the next allowed break (the line before the last
+    # excepted: it may have given characters to a short last line)
+    classes, start = break_classes(SENTENCE), 0
+    for line, nxt in list(zip(lines, lines[1:]))[:-1]:
+        start += len(line)
+        run = next((k for k in range(1, len(nxt)) if classes[start + k] == FREE), len(nxt))
+        assert gothic.text_width(line + nxt[:run], size) > width, (line, nxt)
 
 
 def test_kinsoku_push_out(gothic: FontMetrics) -> None:
     four = 4 * 10.0  # four full-width chars at 10 pt
-    assert break_lines("あいうえ。", gothic, 10, four) == ["あいう", "え。"]
-    assert break_lines("あいう「え」", gothic, 10, four) == ["あいう", "「え」"]
+    assert break_lines("あいうえおかき。", gothic, 10, four) == ["あいうえ", "おかき。"]
+    assert break_lines("あいうえおか「き」", gothic, 10, four) == ["あいうえ", "おか", "「き」"]
+    # え。 would be a one-character last line: the line above gives it う
+    assert break_lines("あいうえ。", gothic, 10, four) == ["あい", "うえ。"]
     # pushing out would empty the line: the violation is accepted rather than overflowing
     assert break_lines("あ。", gothic, 10, 10) == ["あ", "。"]
 
@@ -218,6 +222,29 @@ def test_fit_text_vertical(gothic: FontMetrics) -> None:
     # BIZ UD maps vertical forms only through GSUB 'vert', not cmap: punctuation stays as is
     assert not gothic.has_glyph("︑")
     assert "、" in "".join(layout.lines)
+
+
+@pytest.mark.parametrize("vertical", [False, True])
+def test_fit_text_justified_lines_fill_the_box(gothic: FontMetrics, vertical: bool) -> None:
+    """Every line but a paragraph's last runs from one side of the box to the other (to 0.1 mm);
+    vertical columns from the top to the bottom."""
+    text = SENTENCE[:60] + "\n" + SENTENCE[60:]
+    width, height = (60.0, 150.0) if vertical else (150.0, 100.0)
+    layout = fit_text(text, gothic, width=width, height=height, size=10, min_size=5, vertical=vertical,
+                      justified=True)
+    plain = fit_text(text, gothic, width=width, height=height, size=10, min_size=5, vertical=vertical)
+    assert layout is not None and plain is not None
+    assert (layout.size, layout.lines, layout.line_widths) == (plain.size, plain.lines, plain.line_widths)
+    assert plain.spacing == ()
+    measure = height if vertical else width
+    last = {len(layout.lines) - 1, next(n for n, line in enumerate(layout.lines) if line.endswith(SENTENCE[59]))}
+    for n, (line, natural, spacing) in enumerate(zip(layout.lines, layout.line_widths, layout.spacing)):
+        if n in last:
+            assert spacing == ()  # a paragraph's last line stays as set
+        else:
+            assert len(spacing) == len(line)
+            assert abs(natural + sum(spacing) - measure) < mm_to_pt(0.1)
+    assert len(last) == 2 and len(layout.lines) >= 4
 
 
 def test_vertical_forms_used_when_font_has_them() -> None:
