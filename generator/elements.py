@@ -251,14 +251,34 @@ def _horizontal_lines(canvas: Canvas, laid: TextLayout, metrics: FontMetrics, p:
     slack = height - block
     first_top = top - {"top": 0.0, "middle": slack / 2, "bottom": slack}[p.get("valign", "top")]
     baseline_drop = size * metrics.ascent / (metrics.ascent + metrics.descent)
+    align = p.get("align", "left")
     for n, (line, line_width) in enumerate(zip(laid.lines, laid.line_widths)):
         baseline = first_top - n * laid.leading - baseline_drop
-        align = p.get("align", "left")
-        x = left + {"left": 0.0, "center": (width - line_width) / 2, "right": width - line_width}[align]
+        spacing = laid.spacing[n] if laid.spacing else ()
+        line_width += sum(spacing)  # a justified line fills the box
+        x = left + {"left": 0.0, "justify": 0.0, "center": (width - line_width) / 2, "right": width - line_width}[align]
         if greek:
             canvas.rect(x, baseline + size * 0.1, line_width, size * _GREEK_BAR_EM, stroke=0, fill=1)
+        elif spacing:
+            _spaced_line(canvas, x, baseline, line, spacing)
         else:
             canvas.drawString(x, baseline, line)
+
+
+def _spaced_line(canvas: Canvas, x: float, baseline: float, line: str, spacing: tuple[float, ...]) -> None:
+    """A justified line: each run of characters followed by the same space shown with that character
+    spacing (the PDF's Tc, added after every glyph), back to none at the end."""
+    text = canvas.beginText(x, baseline)
+    current, run = 0.0, 0
+    for k, extra in enumerate(spacing):
+        if extra != current:
+            text.textOut(line[run:k])
+            text.setCharSpace(extra)
+            current, run = extra, k
+    text.textOut(line[run:])
+    if current:
+        text.setCharSpace(0)
+    canvas.drawText(text)
 
 
 def _vertical_lines(canvas: Canvas, laid: TextLayout, metrics: FontMetrics, p: Mapping[str, Any],
@@ -270,24 +290,29 @@ def _vertical_lines(canvas: Canvas, laid: TextLayout, metrics: FontMetrics, p: M
     size = laid.size
     block = size + (len(laid.lines) - 1) * laid.leading
     slack = width - block
-    right = left + width - {"left": slack, "center": slack / 2, "right": 0.0}[p.get("align", "right")]
+    right = left + width - {"left": slack, "center": slack / 2, "right": 0.0, "justify": 0.0}[p.get("align", "right")]
     baseline_drop = size * metrics.ascent / (metrics.ascent + metrics.descent)
     for n, (column, column_height) in enumerate(zip(laid.lines, laid.line_widths)):
         centre_x = right - n * laid.leading - size / 2
+        spacing = (laid.spacing[n] if laid.spacing else ()) or (0.0,) * len(column)
+        column_height += sum(spacing)  # a justified column runs from the top of the box to its bottom
         vslack = height - column_height
         y_top = top - {"top": 0.0, "middle": vslack / 2, "bottom": vslack}[p.get("valign", "top")]
         if greek:
             bar = size * _GREEK_BAR_EM
             canvas.rect(centre_x - bar / 2, y_top - column_height, bar, column_height, stroke=0, fill=1)
             continue
-        for k, char in enumerate(column):
+        spread = 0.0  # what justification has added above the cell
+        for k, (char, extra) in enumerate(zip(column, spacing)):
+            cell_top = y_top - k * size - spread
+            spread += extra
             stand_in = twin.stand_ins.get(char) if twin is not None else None
             if stand_in is None:
-                _vertical_char(canvas, char, centre_x, y_top - k * size, size, baseline_drop)
+                _vertical_char(canvas, char, centre_x, cell_top, size, baseline_drop)
                 continue
             assert twin is not None  # a stand-in comes from a twin
             canvas.setFont(twin.name, size)
-            canvas.drawCentredString(centre_x, y_top - k * size - baseline_drop, stand_in)
+            canvas.drawCentredString(centre_x, cell_top - baseline_drop, stand_in)
             canvas.setFont(name, size)
 
 
