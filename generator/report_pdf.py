@@ -6,6 +6,7 @@ from pathlib import Path
 from xml.sax.saxutils import escape
 
 from reportlab.lib.colors import CMYKColor
+from reportlab.lib.enums import TA_JUSTIFY, TA_LEFT
 from reportlab.lib.pagesizes import A4
 from reportlab.lib.styles import ParagraphStyle
 from reportlab.lib.units import mm
@@ -55,10 +56,13 @@ def _bins(distribution: Distribution) -> list[Bin]:
 
 
 def _styles(font: str, bold: str) -> dict[str, ParagraphStyle]:
-    body = ParagraphStyle("body", fontName=font, fontSize=9, leading=13, textColor=INK, wordWrap="CJK")
+    body = ParagraphStyle("body", fontName=font, fontSize=9, leading=13, textColor=INK, wordWrap="CJK",
+                          alignment=TA_JUSTIFY)  # running text flush at both edges (validator.compose)
     return {
-        "title": ParagraphStyle("title", parent=body, fontName=bold, fontSize=16, leading=22, spaceAfter=4),
+        "title": ParagraphStyle("title", parent=body, fontName=bold, fontSize=16, leading=22, spaceAfter=4,
+                                alignment=TA_LEFT),
         "h2": ParagraphStyle("h2", parent=body, fontName=bold, fontSize=11, leading=16, spaceBefore=8, spaceAfter=3,
+                             alignment=TA_LEFT,
                              keepWithNext=1),  # a heading never ends a page
         "body": body,
         "small": ParagraphStyle("small", parent=body, fontSize=7.5, leading=10),

@@ -12,7 +12,7 @@ from pathlib import Path
 from typing import Any
 
 from reportlab.lib.colors import Color
-from reportlab.lib.enums import TA_CENTER, TA_LEFT
+from reportlab.lib.enums import TA_CENTER, TA_JUSTIFY, TA_LEFT
 from reportlab.lib.styles import ParagraphStyle
 from reportlab.pdfgen.canvas import Canvas
 from reportlab.platypus import BaseDocTemplate, Flowable, Frame, NextPageTemplate, PageBreak, PageTemplate, Spacer
@@ -87,11 +87,12 @@ def make_styles(fonts: Mapping[str, str], colors: Mapping[str, Color], size: flo
         return ParagraphStyle(name, fontName=fonts[font], fontSize=size * scale,
                               leading=size * scale * leading, wordWrap="CJK", **options)
 
+    justified = {"alignment": TA_JUSTIFY}  # running text is flush at both edges (validator.compose)
     return {
-        "body": style("body", "body", 1.0, 1.75, firstLineIndent=size, spaceAfter=size * 0.4),
-        "lead": style("lead", "body", 1.05, 1.8, spaceAfter=size * 0.8),
-        "note": style("note", "label", 0.88, 1.65, spaceBefore=size * 0.2, spaceAfter=size * 0.6),
-        "item": style("item", "body", 1.0, 1.65, spaceAfter=size * 0.15),
+        "body": style("body", "body", 1.0, 1.75, firstLineIndent=size, spaceAfter=size * 0.4, **justified),
+        "lead": style("lead", "body", 1.05, 1.8, spaceAfter=size * 0.8, **justified),
+        "note": style("note", "label", 0.88, 1.65, spaceBefore=size * 0.2, spaceAfter=size * 0.6, **justified),
+        "item": style("item", "body", 1.0, 1.65, spaceAfter=size * 0.15, **justified),
         "h1": style("h1", "heading", 1.4, 1.35, textColor=colors["on_accent"], backColor=accent,
                     borderPadding=(size * 0.45, size * 0.6, size * 0.3, size * 0.6),
                     leftIndent=size * 0.6, rightIndent=size * 0.6,  # the padded band spans the column
@@ -106,7 +107,7 @@ def make_styles(fonts: Mapping[str, str], colors: Mapping[str, Color], size: flo
         "table_cell_center": style("table_cell_center", "label", 0.92, 1.45, alignment=TA_CENTER),
         "example_title": style("example_title", "heading", 1.0, 1.5, textColor=accent, spaceAfter=size * 0.2),
         "example_hand": style("example_hand", "label", 0.92, 1.55),
-        "example_text": style("example_text", "body", 0.9, 1.6, spaceBefore=size * 0.1),
+        "example_text": style("example_text", "body", 0.9, 1.6, spaceBefore=size * 0.1, **justified),
         "example_points": style("example_points", "label", 1.0, 1.5, spaceBefore=size * 0.3),
         "cover_title": style("cover_title", "heading", 2.3, 1.3, alignment=TA_CENTER, spaceAfter=size * 0.5),
         "cover_subtitle": style("cover_subtitle", "label", 1.25, 1.4, alignment=TA_CENTER, textColor=accent,
