@@ -230,3 +230,12 @@ def test_stickers_keep_kiss_cut_spacing_and_stay_on_the_page(game: Game, sticker
             apart_x = max(b["x"] - (a["x"] + a["width"]), a["x"] - (b["x"] + b["width"]))
             apart_y = max(b["y"] - (a["y"] + a["height"]), a["y"] - (b["y"] + b["height"]))
             assert max(apart_x, apart_y) >= gutter - 1e-6, (a["card"], b["card"])
+
+
+@pytest.mark.parametrize("name", ["personal-sheets.pdf", "summary-cards.pdf", "card-stock.pdf"])
+def test_sheet_and_card_text_is_drawn_as_checked_justified_and_kept(game: Game, manifest: dict, built: Path,
+                                                                    name: str) -> None:
+    """Sheets are set like cards: the measured lines, justified ones flush to 0.1 mm, kinsoku kept."""
+    from composedtext import assert_set_well, card_text
+
+    assert_set_well(card_text(game, manifest, built, name), justified=1)

@@ -325,3 +325,14 @@ def test_bad_general_is_one_located_line(tmp_path: Path, field: str, value: obje
     found = assert_located(lines[0])
     assert found["file"].endswith("generals.json") and found["path"] == f"$.cards[5].fields.{field}"
     assert message in found["message"]
+
+
+
+def test_reference_text_is_drawn_as_checked_justified_and_kept(game: Game, manifest: dict, built: Path) -> None:
+    """The reference card's paragraphs (1＋内政 no longer parted) read back from the PDF: the measured
+    lines, justified ones flush to 0.1 mm, no kinsoku break, no one-character last line."""
+    from composedtext import assert_set_well, card_text
+
+    assert_set_well(card_text(game, manifest, built, "reference-cards.pdf"), justified=40)
+    tracks = card_text(game, manifest, built, "tracks.pdf")  # short labels: drawn as measured, none justified
+    assert tracks.problems == [] and tracks.lines > 100

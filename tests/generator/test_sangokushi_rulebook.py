@@ -149,3 +149,12 @@ def test_a_wrong_claim_is_caught(tmp_path: Path) -> None:
 
     edit_rulebook(decks, GAME, break_claim)
     assert [i.code for i in rulebook_issues(decks, GAME)] == ["example-claim"]
+
+
+@pytest.mark.slow
+def test_rulebook_text_is_justified_and_kept(game: Game, pdf: Path) -> None:
+    """Read back from the PDF: lines of a paragraph reach their frame's edge (to 0.1 mm), none opens
+    with a kinsoku character, no paragraph ends in one character."""
+    from composedtext import assert_set_well, rulebook_text
+
+    assert_set_well(rulebook_text(pdf, game.rulebooks[0]), justified=80)

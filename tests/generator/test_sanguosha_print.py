@@ -417,3 +417,15 @@ def test_every_colour_is_cmyk(game: Game) -> None:
     for name in layout.palette:
         colour = bind_color(name, {}, layout)
         assert colour is not None and colour.space == "cmyk", name
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("name", [f"{c}.pdf" for c in COMPONENTS])
+def test_card_text_is_drawn_as_checked_justified_and_kept(game: Game, manifest: dict[str, Any], built: Path,
+                                                          name: str) -> None:
+    """Read back from each PDF: every card's lines are the ones the text check measured, a justified
+    line runs from one side of its box to the other (to 0.1 mm), no line opens with a kinsoku character
+    and no paragraph ends in one character (the 殺's 1ダ／メージ and ま／で。 of old)."""
+    from composedtext import assert_set_well, card_text
+
+    assert_set_well(card_text(game, manifest, built, name), justified={"cards.pdf": 100}.get(name, 10))

@@ -237,3 +237,12 @@ def test_the_generals_list_is_the_generals_deck(game: Game, reader: PdfReader) -
     text = "".join("".join(page.extract_text().split()) for page in reader.pages[-4:])
     for card in generals:
         assert card.fields["name"] in text
+
+
+@pytest.mark.slow
+def test_rulebook_text_is_justified_and_kept(game: Game, pdf: Path) -> None:
+    """Read back from the PDF: lines of a paragraph reach their frame's edge (to 0.1 mm), none opens
+    with a kinsoku character, no paragraph ends in one character."""
+    from composedtext import assert_set_well, rulebook_text
+
+    assert_set_well(rulebook_text(pdf, game.rulebooks[0]), justified=60)

@@ -83,3 +83,11 @@ def test_fonts_embedded_and_crests_are_vectors(built: Path, name: str) -> None:
         described = font["/DescendantFonts"][0].get_object() if "/DescendantFonts" in font else font
         descriptor = described["/FontDescriptor"]
         assert "/FontFile2" in descriptor.get_object(), f"{base} is not embedded"
+
+
+def test_rulebook_text_is_justified_and_kept(game: Game, built: Path) -> None:
+    """Read back from the rulebook: lines of a paragraph reach the column's edge (to 0.1 mm), none opens
+    with a kinsoku character, no paragraph ends in one character."""
+    from composedtext import assert_set_well, rulebook_text
+
+    assert_set_well(rulebook_text(built / "rulebook.pdf", game.rulebooks[0]), justified=40)

@@ -264,3 +264,11 @@ def test_tile_data_the_engine_refuses_is_reported_once_not_as_a_crash(tmp_path: 
     path.write_text(json.dumps(data, ensure_ascii=False, indent=1) + "\n", encoding="utf-8")
     issues = [i for i in check_game(load_game(decks, "jinzai")).issues if "type_of_number" in i.message]
     assert len(issues) == 1 and issues[0].location.file.name == "tiles.json"
+
+
+def test_rulebook_text_is_justified_and_kept(jinzai: Game, rulebook_pdf: Path) -> None:
+    """Read back from the PDF: lines of a paragraph reach their frame's edge (to 0.1 mm), none opens
+    with a kinsoku character, no paragraph ends in one character."""
+    from composedtext import assert_set_well, rulebook_text
+
+    assert_set_well(rulebook_text(rulebook_pdf, jinzai.rulebooks[0]), justified=40)
