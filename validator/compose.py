@@ -10,9 +10,9 @@ The rules, after JLREQ and JIS X 4051:
   hyphens and dashes incl. 〜, iteration marks, ！？) and none ends with an opening bracket.
 - 分離禁止 (NEVER): no break inside a Latin word or a number; a digit run stays with the character
   after it (its unit: 1ダ, 2枚, 3点), with a prefix symbol before it (¥1) and with a range's
-  dash (2〜4); an operator
-  (+ ＋ − - ＝ × ÷ ±) never starts or ends a line, so 7+6+2=15 stays whole; a no-break space joins;
-  a pair of ―― or …… is not parted.
+  dash (2〜4); an operator (+ ＋ − - ＝ × ÷ ±) never starts or ends a line, so 7+6+2=15 stays
+  whole and 1 + 2 too (an ASCII - binds only what it touches: --studies may open a line); a
+  no-break space joins; a pair of ―― or …… is not parted.
 - Kept words (AVOID): a katakana word (a run of katakana with ー・) and a kanji word an operator
   works on (内政 in 1＋内政) break only when no other break keeps the line KEEP_FILL full: a
   word moves whole to the next line unless the line it leaves would spread by more than about
@@ -61,6 +61,7 @@ NO_START = _HORIZONTAL_NO_START | {VERTICAL_FORMS[c] for c in _HORIZONTAL_NO_STA
 NO_END = OPENING | {VERTICAL_FORMS[c] for c in OPENING if c in VERTICAL_FORMS}
 
 OPERATORS = frozenset("+＋−-－=＝×÷±")
+SPACED_OPERATORS = OPERATORS - {"-"}  # bind across a space too (1 + 2); ASCII - only what it touches (--studies)
 DIGITS = frozenset("0123456789０１２３４５６７８９")
 PREFIXES = frozenset("¥￥$＄£€#＃№")  # stay with the number after them
 JOINERS = frozenset("\u00a0\u202f\u2060")  # no-break spaces and the word joiner: no break beside them
@@ -71,6 +72,7 @@ KEEP_FILL = 0.85  # a kept word moves whole to the next line only if its line st
 FREE, AVOID, NEVER = 0, 1, 2  # may a line end at a gap: yes; only if nothing better; no
 _SPECIAL = NO_START | NO_END | OPERATORS | DIGITS | PREFIXES | JOINERS | SPACES | INSEPARABLE | {"\n"}
 _EPS = 1e-9
+_EDGE = ("", "\0")
 
 
 def _is_latin(c: str) -> bool:
@@ -116,11 +118,12 @@ def break_classes(chars: str) -> bytes:
     """
     n = len(chars)
     plain = [_is_plain(c) for c in chars]
+    before, after = _around(chars)
     out = bytearray(n)
     for i in range(1, n):
         if plain[i - 1] and plain[i]:
             continue  # kanji and kana beside kanji and kana: FREE (most gaps of Japanese text)
-        out[i] = _gap(chars[i - 1], chars[i], _nearest(chars, i - 1, -1), _nearest(chars, i, 1))
+        out[i] = _gap(chars[i - 1], chars[i], before[i], after[i])
     if not OPERATORS.isdisjoint(chars):
         for begin, end in _operand_words(chars):
             for i in range(begin + 1, end):
@@ -134,19 +137,32 @@ def _is_plain(c: str) -> bool:
     return not (c in _SPECIAL or _is_latin(c) or _is_katakana(c))
 
 
-def _nearest(chars: str, i: int, step: int) -> str:
-    """The first character from `i` on (in direction `step`) that is not a space, within its
-    paragraph; "" at a paragraph's edge."""
-    while 0 <= i < len(chars) and chars[i] in SPACES:
-        i += step
-    return chars[i] if 0 <= i < len(chars) and chars[i] != "\n" else ""
+def _around(chars: str) -> tuple[Sequence[str], Sequence[str]]:
+    """For each gap, the nearest character before it and at or after it that is not a space, within
+    its paragraph ("" or NUL at a paragraph's edge). One pass each way: a run of spaces costs no more."""
+    if SPACES.isdisjoint(chars):  # each gap's neighbours are the characters beside it
+        return ("\n" + chars[:-1]).replace("\n", "\0"), chars.replace("\n", "\0")
+    n = len(chars)
+    before, after = [""] * n, [""] * n
+    last = ""
+    for i, c in enumerate(chars):
+        before[i] = last
+        last = "" if c == "\n" else (last if c in SPACES else c)
+    last = ""
+    for i in range(n - 1, -1, -1):
+        c = chars[i]
+        last = "" if c == "\n" else (last if c in SPACES else c)
+        after[i] = last
+    return before, after
 
 
 def _gap(a: str, b: str, p: str, q: str) -> int:
-    """The class of the gap between `a` and `b`; `p`, `q`: the nearest non-space characters around it."""
-    if a == "\n" or b == "\n" or not p or not q:
+    """The class of the gap between `a` and `b`; `p`, `q`: the nearest non-space characters around it
+    ("" or NUL at a paragraph's edge)."""
+    if a == "\n" or b == "\n" or p in _EDGE or q in _EDGE:
         return FREE
-    if a in JOINERS or b in JOINERS or q in NO_START or p in NO_END or p in OPERATORS or q in OPERATORS:
+    if a in JOINERS or b in JOINERS or q in NO_START or p in NO_END or p in SPACED_OPERATORS \
+            or q in SPACED_OPERATORS or a in OPERATORS or b in OPERATORS:
         return NEVER
     if a in SPACES or b in SPACES:
         return FREE

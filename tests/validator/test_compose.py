@@ -89,6 +89,14 @@ def test_operators_never_start_or_end_a_line(chars: str) -> None:
             assert (k == 0 or classes[k] == NEVER) and (k + 1 == len(chars) or classes[k + 1] == NEVER), (chars, k)
 
 
+def test_spaced_operators_bind_across_the_space_but_a_command_option_may_open_a_line() -> None:
+    assert set(break_classes("1 + 2 = 3")[1:]) == {NEVER}
+    command = "fudaya build --studies"
+    classes = break_classes(command)
+    assert classes[command.index(" --")] == FREE  # build|--studies: the option is no operator
+    assert lines_of(f"結果は{command}で行う。", 9.5)[0] == "結果はfudaya build"
+
+
 def test_an_equation_is_never_split_when_anything_else_can_break() -> None:
     chars = "合計は7+6+2=15になる。"
     for measure in range(7, 14):
