@@ -32,7 +32,7 @@ from validator.presets import PRINT_MIN_LINE_MM, PRINT_MIN_TEXT_PT
 from validator.svgsafe import checked_svg
 from validator.tables import cell_text_element, table_cells
 from validator.textbox import layout_text_element
-from validator.typeset import FontMetrics, TextLayout, load_metrics
+from validator.typeset import FontMetrics, TextLayout, load_metrics, tate_chu_yoko
 
 from .colors import to_reportlab
 from .print_color import CMYKImageReader, cmyk_drawing, shapes
@@ -302,10 +302,20 @@ def _vertical_lines(canvas: Canvas, laid: TextLayout, metrics: FontMetrics, p: M
             bar = size * _GREEK_BAR_EM
             canvas.rect(centre_x - bar / 2, y_top - column_height, bar, column_height, stroke=0, fill=1)
             continue
+        across = dict(tate_chu_yoko(column))  # start -> end of each run set side by side in one cell
         spread = 0.0  # what justification has added above the cell
-        for k, (char, extra) in enumerate(zip(column, spacing)):
-            cell_top = y_top - k * size - spread
-            spread += extra
+        cell, k = 0, 0
+        while k < len(column):
+            cell_top = y_top - cell * size - spread
+            end = across.get(k, k + 1)
+            spread += sum(spacing[k:end])
+            cell += 1
+            if end > k + 1:
+                _across_cell(canvas, column[k:end], name, centre_x, cell_top, size, baseline_drop)
+                k = end
+                continue
+            char = column[k]
+            k = end
             stand_in = twin.stand_ins.get(char) if twin is not None else None
             if stand_in is None:
                 _vertical_char(canvas, char, centre_x, cell_top, size, baseline_drop)
@@ -314,6 +324,22 @@ def _vertical_lines(canvas: Canvas, laid: TextLayout, metrics: FontMetrics, p: M
             canvas.setFont(twin.name, size)
             canvas.drawCentredString(centre_x, cell_top - baseline_drop, stand_in)
             canvas.setFont(name, size)
+
+
+def _across_cell(canvas: Canvas, run: str, font: str, centre_x: float, cell_top: float, size: float,
+                 baseline_drop: float) -> None:
+    """縦中横: a short run of digits or letters upright and side by side in one cell, narrowed to the cell's
+    em when wider (three digits)."""
+    width = canvas.stringWidth(run, font, size)
+    narrowed = min(1.0, size * _ACROSS_EM / width) if width > 0 else 1.0
+    canvas.saveState()
+    canvas.translate(centre_x, cell_top - baseline_drop)
+    canvas.scale(narrowed, 1.0)
+    canvas.drawCentredString(0, 0, run)
+    canvas.restoreState()
+
+
+_ACROSS_EM = 0.95  # a 縦中横 run keeps a hair of the cell free on each side
 
 
 # Characters the font has no vertical glyph for (generator/vertical_font.py draws those it has) still set

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import functools
+import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -114,9 +115,24 @@ def _paragraphs(text: str) -> str:
     return text.replace("\r\n", "\n").replace("\r", "\n")
 
 
+TATE_CHU_YOKO_MAX = 3  # half-width digits or letters set side by side in one cell of vertical text
+_TATE_CHU_YOKO = re.compile(rf"(?<![0-9A-Za-z])[0-9A-Za-z]{{2,{TATE_CHU_YOKO_MAX}}}(?![0-9A-Za-z])")
+
+
+def tate_chu_yoko(text: str) -> list[tuple[int, int]]:
+    """Runs of vertical text set across one cell (縦中横, JIS X 4051): 2 to TATE_CHU_YOKO_MAX half-width digits
+    or Latin letters standing alone ("10", "HP"); a longer run keeps one character a cell."""
+    return [match.span() for match in _TATE_CHU_YOKO.finditer(text)]
+
+
 def _measure(text: str, metrics: FontMetrics, vertical: bool) -> Measured:
-    """The text with its advances in em along the line: one em a character in upright vertical text."""
-    widths = [1.0] * len(text) if vertical else [metrics.advance(c) for c in text]
+    """The text with its advances in em along the line: one em a character in upright vertical text, and
+    one em for a whole 縦中横 run (its first character takes the cell, the others none)."""
+    if not vertical:
+        return measured(text, [metrics.advance(c) for c in text])
+    widths = [1.0] * len(text)
+    for start, end in tate_chu_yoko(text):
+        widths[start + 1:end] = [0.0] * (end - start - 1)
     return measured(text, widths)
 
 
@@ -158,9 +174,10 @@ def fit_text(
 ) -> TextLayout | None:
     """Largest size from `size` down to `min_size` (step by `step`) whose layout fits the box, else None.
 
-    Horizontal: lines top to bottom. Vertical: columns right to left, one em per char,
-    columns `size * line_height` apart. Lines are broken by validator.compose; `justified` sets
-    every line but a paragraph's last flush with both ends of the box (top and bottom, vertically).
+    Horizontal: lines top to bottom. Vertical: columns right to left, one em per char (a 縦中横 run of
+    digits or letters one em in all), columns `size * line_height` apart. Lines are broken by
+    validator.compose; `justified` sets every line but a paragraph's last flush with both ends of the box
+    (top and bottom, vertically).
     """
     if size <= 0:
         raise ValueError(f"font size must be positive, got {size}")
