@@ -108,6 +108,8 @@ def refresh(game: Game, output_dir: Path, issues: Callable[[], Sequence[Issue]])
                 write_proof(game, output_dir, issues())
                 continue
             settings = read_settings(where)
+            if settings.format != where.name:
+                raise ValueError(f"{where / SETTINGS_FILE}: $.format: {settings.format!r} in the {where.name} folder")
             if settings.format == "png":
                 export_png(game, output_dir, dpi=settings.dpi)
             else:

@@ -85,3 +85,9 @@ def test_an_export_that_cannot_be_made_again_stays_and_the_build_says_so(output:
     assert notes == [f"warning: {png}: not remade from this build, so older than its cards "
                      f"({png / SETTINGS_FILE}: $.dpi: 5000 is not a whole number from 72 to 1200)"]
     assert (png / "cards" / "xia-wood-front.png").is_file()
+    (png / SETTINGS_FILE).write_text('{"format": "tts", "dpi": 300, "base_url": null, "local": true}',
+                                     encoding="utf-8")  # a tts export's settings in the png folder
+    notes = _rebuild(output, only=("cards",), report=False)
+    assert notes == [f"warning: {png}: not remade from this build, so older than its cards "
+                     f"({png / SETTINGS_FILE}: $.format: 'tts' in the png folder)"]
+    assert not (output / "gogyo" / "export" / "tts").exists()
