@@ -32,7 +32,7 @@ from validator.presets import PRINT_MIN_LINE_MM, PRINT_MIN_TEXT_PT
 from validator.svgsafe import checked_svg
 from validator.tables import cell_text_element, table_cells
 from validator.textbox import layout_text_element
-from validator.typeset import FontMetrics, TextLayout, load_metrics, tate_chu_yoko
+from validator.typeset import FontMetrics, TextLayout, load_metrics, vertical_runs
 
 from .colors import to_reportlab
 from .print_color import CMYKImageReader, cmyk_drawing, shapes
@@ -302,15 +302,21 @@ def _vertical_lines(canvas: Canvas, laid: TextLayout, metrics: FontMetrics, p: M
             bar = size * _GREEK_BAR_EM
             canvas.rect(centre_x - bar / 2, y_top - column_height, bar, column_height, stroke=0, fill=1)
             continue
-        across = dict(tate_chu_yoko(column))  # start -> end of each run set side by side in one cell
+        runs = {run.start: run for run in vertical_runs(column)}  # 縦中横 and sideways words
         spread = 0.0  # what justification has added above the cell
-        cell, k = 0, 0
+        along, k = 0.0, 0  # ems set so far down the column
         while k < len(column):
-            cell_top = y_top - cell * size - spread
-            end = across.get(k, k + 1)
+            cell_top = y_top - along * size - spread
+            run = runs.get(k)
+            end = run.end if run is not None else k + 1
             spread += sum(spacing[k:end])
-            cell += 1
-            if end > k + 1:
+            if run is not None and run.kind == "sideways":
+                _sideways(canvas, column[k:end], centre_x, cell_top, size, baseline_drop)
+                along += sum(metrics.advance(c) for c in column[k:end])
+                k = end
+                continue
+            along += 1.0
+            if run is not None:
                 _across_cell(canvas, column[k:end], name, centre_x, cell_top, size, baseline_drop)
                 k = end
                 continue
@@ -340,6 +346,16 @@ def _across_cell(canvas: Canvas, run: str, font: str, centre_x: float, cell_top:
 
 
 _ACROSS_EM = 0.95  # a 縦中横 run keeps a hair of the cell free on each side
+
+
+def _sideways(canvas: Canvas, word: str, centre_x: float, top: float, size: float, baseline_drop: float) -> None:
+    """A Latin word in vertical text turned a quarter clockwise, reading down the column, its em box centred
+    on the column's middle line."""
+    canvas.saveState()
+    canvas.translate(centre_x, top)
+    canvas.rotate(-90)
+    canvas.drawString(0, size / 2 - baseline_drop, word)
+    canvas.restoreState()
 
 
 # Characters the font has no vertical glyph for (generator/vertical_font.py draws those it has) still set

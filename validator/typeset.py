@@ -116,23 +116,48 @@ def _paragraphs(text: str) -> str:
 
 
 TATE_CHU_YOKO_MAX = 3  # half-width digits or letters set side by side in one cell of vertical text
-_TATE_CHU_YOKO = re.compile(rf"(?<![0-9A-Za-z])[0-9A-Za-z]{{2,{TATE_CHU_YOKO_MAX}}}(?![0-9A-Za-z])")
+_HALF_WIDTH_RUN = re.compile(r"[0-9A-Za-z]+")
+
+
+@dataclass(frozen=True)
+class VerticalRun:
+    """A run of vertical text not set one upright character a cell: `across` (縦中横: side by side in one
+    cell) or `sideways` (a Latin word turned a quarter clockwise, as long as its letters are wide)."""
+
+    start: int
+    end: int
+    kind: str
+
+
+def vertical_runs(text: str) -> list[VerticalRun]:
+    """The half-width runs of vertical text, after JIS X 4051: 2 to TATE_CHU_YOKO_MAX digits or letters go
+    across one cell ("10", "HP"), longer ones sideways ("ReportLab", "2026"); a lone one stays upright."""
+    runs = []
+    for match in _HALF_WIDTH_RUN.finditer(text):
+        length = match.end() - match.start()
+        if length >= 2:
+            kind = "across" if length <= TATE_CHU_YOKO_MAX else "sideways"
+            runs.append(VerticalRun(match.start(), match.end(), kind))
+    return runs
 
 
 def tate_chu_yoko(text: str) -> list[tuple[int, int]]:
-    """Runs of vertical text set across one cell (縦中横, JIS X 4051): 2 to TATE_CHU_YOKO_MAX half-width digits
-    or Latin letters standing alone ("10", "HP"); a longer run keeps one character a cell."""
-    return [match.span() for match in _TATE_CHU_YOKO.finditer(text)]
+    """The runs of vertical text set across one cell (縦中横)."""
+    return [(run.start, run.end) for run in vertical_runs(text) if run.kind == "across"]
 
 
 def _measure(text: str, metrics: FontMetrics, vertical: bool) -> Measured:
-    """The text with its advances in em along the line: one em a character in upright vertical text, and
-    one em for a whole 縦中横 run (its first character takes the cell, the others none)."""
+    """The text with its advances in em along the line: one em a character in upright vertical text, one em
+    for a whole 縦中横 run (its first character takes the cell, the others none), and a sideways word's
+    letters their horizontal advances."""
     if not vertical:
         return measured(text, [metrics.advance(c) for c in text])
     widths = [1.0] * len(text)
-    for start, end in tate_chu_yoko(text):
-        widths[start + 1:end] = [0.0] * (end - start - 1)
+    for run in vertical_runs(text):
+        if run.kind == "across":
+            widths[run.start + 1:run.end] = [0.0] * (run.end - run.start - 1)
+        else:
+            widths[run.start:run.end] = [metrics.advance(c) for c in text[run.start:run.end]]
     return measured(text, widths)
 
 
@@ -175,9 +200,9 @@ def fit_text(
     """Largest size from `size` down to `min_size` (step by `step`) whose layout fits the box, else None.
 
     Horizontal: lines top to bottom. Vertical: columns right to left, one em per char (a 縦中横 run of
-    digits or letters one em in all), columns `size * line_height` apart. Lines are broken by
-    validator.compose; `justified` sets every line but a paragraph's last flush with both ends of the box
-    (top and bottom, vertically).
+    digits or letters one em in all, a sideways word its letters' widths), columns `size * line_height`
+    apart. Lines are broken by validator.compose; `justified` sets every line but a paragraph's last flush
+    with both ends of the box (top and bottom, vertically).
     """
     if size <= 0:
         raise ValueError(f"font size must be positive, got {size}")

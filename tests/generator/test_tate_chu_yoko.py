@@ -1,6 +1,6 @@
-"""縦中横: in vertical text a run of two or three half-width digits or letters is set side by side in one
-cell, measured as one em by the text-fit check and drawn so; longer runs and lone characters keep a cell
-each. Read back from a real PDF with poppler's glyph boxes."""
+"""Half-width runs in vertical text (JIS X 4051): two or three digits or letters side by side in one cell
+(縦中横), a longer word turned sideways along the column, a lone one upright; measured by the text-fit
+check as drawn. Read back from real PDFs with poppler's glyph boxes."""
 from __future__ import annotations
 
 from pathlib import Path
@@ -15,7 +15,7 @@ from validator.geometry import mm_to_pt
 from validator.model import Element
 from validator.paths import FONTS_DIR
 from validator.textbox import layout_text_element
-from validator.typeset import fit_text, load_metrics, tate_chu_yoko
+from validator.typeset import VerticalRun, fit_text, load_metrics, tate_chu_yoko, vertical_runs
 
 GOTHIC = FONTS_DIR / "BIZUDGothic-Regular.ttf"
 
@@ -28,12 +28,20 @@ def test_which_runs_go_across(text: str, runs: list[tuple[int, int]]) -> None:
     assert tate_chu_yoko(text) == runs
 
 
+def test_longer_runs_go_sideways() -> None:
+    assert vertical_runs("ReportLabで2026年、HPは10") == [
+        VerticalRun(0, 9, "sideways"), VerticalRun(10, 14, "sideways"), VerticalRun(16, 18, "across"),
+        VerticalRun(19, 21, "across")]
+
+
 def test_a_run_across_one_cell_is_measured_as_one_em() -> None:
     metrics = load_metrics(GOTHIC)
     fits = fit_text("体力10", metrics, width=20, height=30, size=10, vertical=True, wrap=False)
     assert fits is not None and fits.line_widths == (30.0,)  # three cells of 10 pt, not four
     assert fit_text("体力10", metrics, width=20, height=29, size=10, vertical=True, wrap=False) is None
-    assert fit_text("体力1234", metrics, width=20, height=59, size=10, vertical=True, wrap=False) is None  # 6 cells
+    sideways = 2 + sum(metrics.advance(c) for c in "1234")  # two cells, then the word as long as it is wide
+    fits = fit_text("体力1234", metrics, width=20, height=60, size=10, vertical=True, wrap=False)
+    assert fits is not None and abs(fits.line_widths[0] - sideways * 10) < 1e-9 and sideways < 5
 
 
 def test_the_digits_are_drawn_side_by_side_in_the_cell_below(tmp_path: Path) -> None:
@@ -57,3 +65,27 @@ def test_the_digits_are_drawn_side_by_side_in_the_cell_below(tmp_path: Path) -> 
     assert abs(run.top - (above.top + size)) < 0.5  # the next cell down, not three
     assert run.x1 - run.x0 <= size * 0.96  # narrowed into the cell's em
     assert abs((run.x0 + run.x1) / 2 - (above.x0 + above.x1) / 2) < 0.5  # centred on the column
+
+
+def test_a_sideways_word_reads_down_the_column_below_the_cells_above(tmp_path: Path) -> None:
+    metrics = load_metrics(GOTHIC)
+    name = register_font(GOTHIC)
+    props = {"w": 20, "h": 80, "size": 20, "vertical": True, "wrap": False, "valign": "top", "align": "center"}
+    laid = layout_text_element(Element("text", props, None), "体力Wiki版", metrics)  # type: ignore[arg-type]
+    assert laid is not None
+    path = tmp_path / "v.pdf"
+    canvas = Canvas(str(path), pagesize=(mm_to_pt(40), mm_to_pt(100)), initialFontName=name, invariant=1)
+    canvas.setFont(name, laid.size)
+    top = mm_to_pt(90)
+    _vertical_lines(canvas, laid, metrics, props, mm_to_pt(10), top, mm_to_pt(20), mm_to_pt(80), greek=False,
+                    fonts=(name, None))
+    canvas.save()
+    [(page_height, words)] = page_words(path)
+    found = {word.text: word for word in words}
+    assert {"体", "力", "版"} <= found.keys(), [w.text for w in words]
+    size, above, below = laid.size, found["力"], found["版"]
+    word = size * sum(metrics.advance(c) for c in "Wiki")
+    assert abs(below.top - (above.top + size + word)) < 0.5  # the word took its own length down the column
+    glyphs = [w for w in words if w.text not in ("体", "力", "版")]  # poppler reads a turned word its own way
+    assert glyphs and all(above.top + size - 0.5 <= g.top and g.bottom <= below.top + 0.5 for g in glyphs)
+    assert all(above.x0 - 0.5 <= g.x0 and g.x1 <= above.x1 + 0.5 for g in glyphs)  # inside the column
