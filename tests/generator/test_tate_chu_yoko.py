@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 from reportlab.pdfgen.canvas import Canvas
 
-from composedtext import page_words
+from composedtext import TextLine, page_words
 from generator.elements import _vertical_lines
 from generator.pdfdoc import register_font
 from validator.geometry import mm_to_pt
@@ -44,23 +44,30 @@ def test_a_run_across_one_cell_is_measured_as_one_em() -> None:
     assert fits is not None and abs(fits.line_widths[0] - sideways * 10) < 1e-9 and sideways < 5
 
 
-def test_the_digits_are_drawn_side_by_side_in_the_cell_below(tmp_path: Path) -> None:
+def _drawn(tmp_path: Path, text: str, size: float, box_height: float) -> tuple[float, list[TextLine]]:
+    """`text` set in one vertical column (20 mm wide, `box_height` mm tall, 10 mm from the page's top) on a
+    real canvas, read back with poppler: the size it was set at, and its words."""
     metrics = load_metrics(GOTHIC)
     name = register_font(GOTHIC)
-    props = {"w": 20, "h": 40, "size": 30, "vertical": True, "wrap": False, "valign": "top", "align": "center"}
-    laid = layout_text_element(Element("text", props, None), "体力100", metrics)  # type: ignore[arg-type]
+    props = {"w": 20, "h": box_height, "size": size, "vertical": True, "wrap": False, "valign": "top",
+             "align": "center"}
+    laid = layout_text_element(Element("text", props, None), text, metrics)  # type: ignore[arg-type]
     assert laid is not None
     path = tmp_path / "v.pdf"
-    canvas = Canvas(str(path), pagesize=(mm_to_pt(40), mm_to_pt(60)), initialFontName=name, invariant=1)
+    canvas = Canvas(str(path), pagesize=(mm_to_pt(40), mm_to_pt(box_height + 20)), initialFontName=name,
+                    invariant=1)
     canvas.setFont(name, laid.size)
-    top = mm_to_pt(50)
-    _vertical_lines(canvas, laid, metrics, props, mm_to_pt(10), top, mm_to_pt(20), mm_to_pt(40), greek=False,
-                    fonts=(name, None))
+    _vertical_lines(canvas, laid, metrics, props, mm_to_pt(10), mm_to_pt(box_height + 10), mm_to_pt(20),
+                    mm_to_pt(box_height), greek=False, fonts=(name, None))
     canvas.save()
-    [(page_height, words)] = page_words(path)
+    [(_, words)] = page_words(path)
+    return laid.size, words
+
+
+def test_the_digits_are_drawn_side_by_side_in_the_cell_below(tmp_path: Path) -> None:
+    size, words = _drawn(tmp_path, "体力100", 30, 40)
     found = {word.text: word for word in words}
     assert {"体", "力", "100"} <= found.keys(), [w.text for w in words]
-    size = laid.size
     run, above = found["100"], found["力"]
     assert abs(run.top - (above.top + size)) < 0.5  # the next cell down, not three
     assert run.x1 - run.x0 <= size * 0.96  # narrowed into the cell's em
@@ -68,23 +75,11 @@ def test_the_digits_are_drawn_side_by_side_in_the_cell_below(tmp_path: Path) -> 
 
 
 def test_a_sideways_word_reads_down_the_column_below_the_cells_above(tmp_path: Path) -> None:
-    metrics = load_metrics(GOTHIC)
-    name = register_font(GOTHIC)
-    props = {"w": 20, "h": 80, "size": 20, "vertical": True, "wrap": False, "valign": "top", "align": "center"}
-    laid = layout_text_element(Element("text", props, None), "体力Wiki版", metrics)  # type: ignore[arg-type]
-    assert laid is not None
-    path = tmp_path / "v.pdf"
-    canvas = Canvas(str(path), pagesize=(mm_to_pt(40), mm_to_pt(100)), initialFontName=name, invariant=1)
-    canvas.setFont(name, laid.size)
-    top = mm_to_pt(90)
-    _vertical_lines(canvas, laid, metrics, props, mm_to_pt(10), top, mm_to_pt(20), mm_to_pt(80), greek=False,
-                    fonts=(name, None))
-    canvas.save()
-    [(page_height, words)] = page_words(path)
+    size, words = _drawn(tmp_path, "体力Wiki版", 20, 80)
     found = {word.text: word for word in words}
     assert {"体", "力", "版"} <= found.keys(), [w.text for w in words]
-    size, above, below = laid.size, found["力"], found["版"]
-    word = size * sum(metrics.advance(c) for c in "Wiki")
+    above, below = found["力"], found["版"]
+    word = size * sum(load_metrics(GOTHIC).advance(c) for c in "Wiki")
     assert abs(below.top - (above.top + size + word)) < 0.5  # the word took its own length down the column
     glyphs = [w for w in words if w.text not in ("体", "力", "版")]  # poppler reads a turned word its own way
     assert glyphs and all(above.top + size - 0.5 <= g.top and g.bottom <= below.top + 0.5 for g in glyphs)
