@@ -86,9 +86,14 @@ def _is_katakana(c: str) -> bool:
     return 0x30A1 <= o <= 0x30FE or 0x31F0 <= o <= 0x31FF or 0xFF66 <= o <= 0xFF9F
 
 
-def _is_kanji(c: str) -> bool:
+_KANJI_MARKS = frozenset("々〆〇ヶ")  # written inside kanji words: 人々, 〆切, 一ヶ月
+
+
+def is_kanji(c: str) -> bool:
+    """A character of a kanji word (the ruby notation's unmarked base is a run of them, too)."""
     o = ord(c)
-    return 0x4E00 <= o <= 0x9FFF or 0x3400 <= o <= 0x4DBF or 0xF900 <= o <= 0xFAFF or 0x20000 <= o <= 0x3FFFF
+    return (0x4E00 <= o <= 0x9FFF or 0x3400 <= o <= 0x4DBF or 0xF900 <= o <= 0xFAFF or 0x20000 <= o <= 0x3FFFF
+            or c in _KANJI_MARKS)
 
 
 @dataclass(frozen=True)
@@ -180,11 +185,11 @@ def _operand_words(chars: str) -> list[tuple[int, int]]:
     runs: list[tuple[int, int]] = []
     i, n = 0, len(chars)
     while i < n:
-        if not _is_kanji(chars[i]):
+        if not is_kanji(chars[i]):
             i += 1
             continue
         j = i
-        while j < n and _is_kanji(chars[j]):
+        while j < n and is_kanji(chars[j]):
             j += 1
         if (i > 0 and chars[i - 1] in OPERATORS) or (j < n and chars[j] in OPERATORS):
             runs.append((i, j))

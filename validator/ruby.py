@@ -13,16 +13,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from .compose import is_kanji
+
 BAR, OPEN, CLOSE = "｜", "《", "》"
 MARKUP = frozenset((BAR, OPEN, CLOSE))
-_KANJI_MARKS = frozenset("々〆〇ヶ")  # written inside kanji runs: 人々, 〆切, 一ヶ月
-
-
-def is_kanji(char: str) -> bool:
-    """A character that an unmarked base (kanji run before 《) is made of."""
-    code = ord(char)
-    return (0x4E00 <= code <= 0x9FFF or 0x3400 <= code <= 0x4DBF or 0xF900 <= code <= 0xFAFF
-            or 0x20000 <= code <= 0x3134F or char in _KANJI_MARKS)
 
 
 @dataclass(frozen=True)
@@ -140,4 +134,4 @@ def _readings(source: str, open_at: int, close_at: int, base: list[str]) -> tupl
     return parts
 
 
-__all__ = ["Marked", "Ruby", "RubyError", "has_markup", "is_kanji", "parse_ruby"]
+__all__ = ["Marked", "Ruby", "RubyError", "has_markup", "parse_ruby"]

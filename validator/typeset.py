@@ -141,11 +141,6 @@ def vertical_runs(text: str) -> list[VerticalRun]:
     return runs
 
 
-def tate_chu_yoko(text: str) -> list[tuple[int, int]]:
-    """The runs of vertical text set across one cell (縦中横)."""
-    return [(run.start, run.end) for run in vertical_runs(text) if run.kind == "across"]
-
-
 def _measure(text: str, metrics: FontMetrics, vertical: bool) -> Measured:
     """The text with its advances in em along the line: one em a character in upright vertical text, one em
     for a whole 縦中横 run (its first character takes the cell, the others none), and a sideways word's

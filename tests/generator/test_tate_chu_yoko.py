@@ -15,7 +15,7 @@ from validator.geometry import mm_to_pt
 from validator.model import Element
 from validator.paths import FONTS_DIR
 from validator.textbox import layout_text_element
-from validator.typeset import VerticalRun, fit_text, load_metrics, tate_chu_yoko, vertical_runs
+from validator.typeset import VerticalRun, fit_text, load_metrics, vertical_runs
 
 GOTHIC = FONTS_DIR / "BIZUDGothic-Regular.ttf"
 
@@ -25,7 +25,7 @@ GOTHIC = FONTS_DIR / "BIZUDGothic-Regular.ttf"
     ("2026年", []), ("A・B", []),
 ])
 def test_which_runs_go_across(text: str, runs: list[tuple[int, int]]) -> None:
-    assert tate_chu_yoko(text) == runs
+    assert [(run.start, run.end) for run in vertical_runs(text) if run.kind == "across"] == runs
 
 
 def test_longer_runs_go_sideways() -> None:
