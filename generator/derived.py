@@ -76,7 +76,10 @@ def read_settings(folder: Path) -> ExportSettings:
     if base_url is not None:
         if not isinstance(base_url, str):
             raise ValueError(f"{path}: $.base_url: not a string")
-        check_base_url(base_url)
+        try:
+            check_base_url(base_url)
+        except ValueError as exc:
+            raise ValueError(f"{path}: $.base_url: {exc}") from None
     if fmt == "tts" and (base_url is None) == (not local):
         raise ValueError(f"{path}: $: a tts export has either base_url or local")
     return ExportSettings(fmt, dpi, base_url, local)
