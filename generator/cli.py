@@ -238,6 +238,9 @@ def new(
     source: Annotated[str | None, typer.Option("--from", help="copy this shipped game instead of the starter deck",
                                                metavar="GAME")] = None,
     title: Annotated[str | None, typer.Option(help="the game's title (default: NAME)")] = None,
+    template: Annotated[str | None, typer.Option(
+        help="the starter: basic (default), or tategaki (vertical text with ruby and 縦中横)",
+        metavar="STARTER")] = None,
     decks: Annotated[Path | None, typer.Option(
         "--decks", help="where to make it (default: the decks/ of the project you are in, else ./decks)",
         show_default=False)] = None,
@@ -246,10 +249,11 @@ def new(
 
     The files' "$schema" point at this installation's schemas, so an editor checks them as you type.
 
-    Example: fudaya new mygame --title "わたしのゲーム"; fudaya new myvariant --from gogyo"""
+    Example: fudaya new mygame --title "わたしのゲーム"; fudaya new karuta --template tategaki;
+    fudaya new myvariant --from gogyo"""
     from .commands.new import new as new_game
 
-    new_game(name, source=source, title=title, decks=decks)
+    new_game(name, source=source, title=title, decks=decks, template=template)
 
 
 @app.command("import")

@@ -32,7 +32,7 @@ from validator.presets import PRINT_MIN_LINE_MM, PRINT_MIN_TEXT_PT
 from validator.svgsafe import checked_svg
 from validator.tables import cell_text_element, table_cells
 from validator.textbox import layout_text_element
-from validator.typeset import FontMetrics, TextLayout, load_metrics, vertical_runs
+from validator.typeset import FontMetrics, TextLayout, line_offsets, load_metrics, vertical_runs
 
 from .colors import to_reportlab
 from .print_color import CMYKImageReader, cmyk_drawing, shapes
@@ -240,34 +240,59 @@ def draw_text(space: CardSpace, element: Element) -> None:
         _vertical_lines(canvas, laid, metrics, p, left, top, width, height, greek=greek,
                         fonts=(name, twin))
     else:
-        _horizontal_lines(canvas, laid, metrics, p, left, top, width, height, greek=greek)
+        _horizontal_lines(canvas, laid, metrics, p, left, top, width, height, greek=greek, font=name)
     canvas.restoreState()
 
 
 def _horizontal_lines(canvas: Canvas, laid: TextLayout, metrics: FontMetrics, p: Mapping[str, Any],
-                      left: float, top: float, width: float, height: float, *, greek: bool) -> None:
+                      left: float, top: float, width: float, height: float, *, greek: bool, font: str) -> None:
     size = laid.size
-    block = size + (len(laid.lines) - 1) * laid.leading
-    slack = height - block
-    first_top = top - {"top": 0.0, "middle": slack / 2, "bottom": slack}[p.get("valign", "top")]
+    slack = height - laid.extent
+    first_top = top - {"top": 0.0, "middle": slack / 2, "bottom": slack}[p.get("valign", "top")] - laid.ruby_room
     baseline_drop = size * metrics.ascent / (metrics.ascent + metrics.descent)
     align = p.get("align", "left")
     for n, (line, line_width) in enumerate(zip(laid.lines, laid.line_widths)):
-        baseline = first_top - n * laid.leading - baseline_drop
+        em_top = first_top - n * laid.leading
+        baseline = em_top - baseline_drop
         spacing = laid.spacing[n] if laid.spacing else ()
         line_width += sum(spacing)  # a justified line fills the box
         x = left + {"left": 0.0, "justify": 0.0, "center": (width - line_width) / 2, "right": width - line_width}[align]
         if greek:
             canvas.rect(x, baseline + size * 0.1, line_width, size * _GREEK_BAR_EM, stroke=0, fill=1)
+        elif laid.offsets:  # ruby: each glyph where the ruby setting put it
+            offsets = laid.offsets[n]
+            if offsets:
+                _spaced_line(canvas, x + offsets[0], baseline, line, _gaps(offsets, line, metrics, size))
+            _readings_above(canvas, laid, n, x, em_top, metrics, font)
         elif spacing:
             _spaced_line(canvas, x, baseline, line, spacing)
         else:
             canvas.drawString(x, baseline, line)
 
 
+def _gaps(offsets: tuple[float, ...], line: str, metrics: FontMetrics, size: float) -> tuple[float, ...]:
+    """The space after each glyph that puts the next one at its offset (0 after the last)."""
+    return tuple(round(offsets[k + 1] - offsets[k] - metrics.advance(line[k]) * size, 6)
+                 for k in range(len(offsets) - 1)) + (0.0,)
+
+
+def _readings_above(canvas: Canvas, laid: TextLayout, n: int, x: float, em_top: float, metrics: FontMetrics,
+                    font: str) -> None:
+    """Line `n`'s readings set solid on its em box, in the line's font at the ruby size."""
+    if not laid.readings[n]:
+        return
+    ruby = laid.ruby_size
+    baseline = em_top + ruby * metrics.descent / (metrics.ascent + metrics.descent)
+    canvas.setFont(font, ruby)
+    for reading in laid.readings[n]:
+        spacing = (reading.gap,) * (len(reading.text) - 1) + (0.0,)
+        _spaced_line(canvas, x + reading.offset, baseline, reading.text, spacing)
+    canvas.setFont(font, laid.size)
+
+
 def _spaced_line(canvas: Canvas, x: float, baseline: float, line: str, spacing: tuple[float, ...]) -> None:
-    """A justified line: each run of characters followed by the same space shown with that character
-    spacing (the PDF's Tc, added after every glyph), back to none at the end."""
+    """A line whose glyphs have space after them: each run of characters followed by the same space shown
+    with that character spacing (the PDF's Tc, added after every glyph), back to none at the end."""
     text = canvas.beginText(x, baseline)
     current, run = 0.0, 0
     for k, extra in enumerate(spacing):
@@ -285,51 +310,66 @@ def _vertical_lines(canvas: Canvas, laid: TextLayout, metrics: FontMetrics, p: M
                     left: float, top: float, width: float, height: float, *, greek: bool,
                     fonts: tuple[str, VerticalFont | None]) -> None:
     """Columns right to left; each character centred in its one-em cell, in the font's vertical glyph where
-    it has one (`fonts`: the font's name and its vertical twin)."""
-    name, twin = fonts
+    it has one (`fonts`: the font's name and its vertical twin); readings right of their column."""
     size = laid.size
-    block = size + (len(laid.lines) - 1) * laid.leading
-    slack = width - block
+    slack = width - laid.extent
     right = left + width - {"left": slack, "center": slack / 2, "right": 0.0, "justify": 0.0}[p.get("align", "right")]
+    right -= laid.ruby_room
     baseline_drop = size * metrics.ascent / (metrics.ascent + metrics.descent)
     for n, (column, column_height) in enumerate(zip(laid.lines, laid.line_widths)):
         centre_x = right - n * laid.leading - size / 2
-        spacing = (laid.spacing[n] if laid.spacing else ()) or (0.0,) * len(column)
-        column_height += sum(spacing)  # a justified column runs from the top of the box to its bottom
+        column_height += sum(laid.spacing[n]) if laid.spacing else 0.0  # a justified column fills the box
         vslack = height - column_height
         y_top = top - {"top": 0.0, "middle": vslack / 2, "bottom": vslack}[p.get("valign", "top")]
         if greek:
             bar = size * _GREEK_BAR_EM
             canvas.rect(centre_x - bar / 2, y_top - column_height, bar, column_height, stroke=0, fill=1)
             continue
+        offsets = line_offsets(laid, n, metrics, vertical=True)
         runs = {run.start: run for run in vertical_runs(column)}  # 縦中横 and sideways words
-        spread = 0.0  # what justification has added above the cell
-        along, k = 0.0, 0  # ems set so far down the column
+        k = 0
         while k < len(column):
-            cell_top = y_top - along * size - spread
+            cell_top = y_top - offsets[k]
             run = runs.get(k)
-            end = run.end if run is not None else k + 1
-            spread += sum(spacing[k:end])
-            if run is not None and run.kind == "sideways":
-                _sideways(canvas, column[k:end], centre_x, cell_top, size, baseline_drop)
-                along += sum(metrics.advance(c) for c in column[k:end])
-                k = end
-                continue
-            along += 1.0
-            if run is not None:
-                _across_cell(canvas, column[k:end], name, centre_x, cell_top, size, baseline_drop)
-                k = end
-                continue
-            char = column[k]
-            k = end
-            stand_in = twin.stand_ins.get(char) if twin is not None else None
-            if stand_in is None:
-                _vertical_char(canvas, char, centre_x, cell_top, size, baseline_drop)
-                continue
-            assert twin is not None  # a stand-in comes from a twin
-            canvas.setFont(twin.name, size)
-            canvas.drawCentredString(centre_x, cell_top - baseline_drop, stand_in)
-            canvas.setFont(name, size)
+            if run is None:
+                _upright(canvas, column[k], centre_x, cell_top, size, baseline_drop, fonts)
+                k += 1
+            elif run.kind == "sideways":
+                _sideways(canvas, column[k:run.end], centre_x, cell_top, size, baseline_drop)
+                k = run.end
+            else:
+                _across_cell(canvas, column[k:run.end], fonts[0], centre_x, cell_top, size, baseline_drop)
+                k = run.end
+        if laid.readings and laid.readings[n]:
+            _readings_beside(canvas, laid, n, centre_x + (size + laid.ruby_size) / 2, y_top, metrics, fonts)
+
+
+def _readings_beside(canvas: Canvas, laid: TextLayout, n: int, centre_x: float, y_top: float, metrics: FontMetrics,
+                     fonts: tuple[str, VerticalFont | None]) -> None:
+    """Column `n`'s readings right of it, set solid on it (`centre_x`: the readings' middle line), each
+    character upright in its ruby-sized cell."""
+    ruby = laid.ruby_size
+    drop = ruby * metrics.ascent / (metrics.ascent + metrics.descent)
+    canvas.setFont(fonts[0], ruby)
+    for reading in laid.readings[n]:
+        for k, char in enumerate(reading.text):
+            cell_top = y_top - reading.offset - k * (ruby + reading.gap)
+            _upright(canvas, char, centre_x, cell_top, ruby, drop, fonts)
+    canvas.setFont(fonts[0], laid.size)
+
+
+def _upright(canvas: Canvas, char: str, centre_x: float, cell_top: float, size: float, baseline_drop: float,
+             fonts: tuple[str, VerticalFont | None]) -> None:
+    """One character of vertical text in its cell: the font's vertical glyph where its twin has one."""
+    name, twin = fonts
+    stand_in = twin.stand_ins.get(char) if twin is not None else None
+    if stand_in is None:
+        _vertical_char(canvas, char, centre_x, cell_top, size, baseline_drop)
+        return
+    assert twin is not None  # a stand-in comes from a twin
+    canvas.setFont(twin.name, size)
+    canvas.drawCentredString(centre_x, cell_top - baseline_drop, stand_in)
+    canvas.setFont(name, size)
 
 
 def _across_cell(canvas: Canvas, run: str, font: str, centre_x: float, cell_top: float, size: float,

@@ -1,4 +1,4 @@
-"""`fudaya new`: a game folder to start from, the starter deck or a copy of a shipped game.
+"""`fudaya new`: a game folder to start from, a starter template or a copy of a shipped game.
 
 Every JSON file's "$schema" is rewritten to the path, relative to the file, of the schema this
 installation has, so an editor completes and checks the files wherever the folder lives.
@@ -16,7 +16,8 @@ from validator.limits import MAX_JSON_BYTES
 from validator.loader import find_games
 from validator.paths import DEFAULT_DECKS_DIR, SCHEMA_DIR
 
-STARTER = Path(__file__).with_name("starter")
+STARTERS = Path(__file__).with_name("starter")  # one folder a template: basic (the default), tategaki
+DEFAULT_TEMPLATE = "basic"
 MAX_TITLE_CHARS = 200
 MAX_COPIED_BYTES = 64 * 1024 * 1024  # a shipped game's largest file is its font or art, far below
 _SCHEMA_LINE = re.compile(r'("\$schema"\s*:\s*")([^"]*)(")')
@@ -60,19 +61,30 @@ def _copy_regular_files(origin: Path, target: Path) -> None:
         write_bytes(target, found.name, read_bytes(origin, found.name, MAX_COPIED_BYTES))
 
 
-def new_game(decks: Path, name: str, *, title: str | None = None, source: str | None = None) -> Path:
-    """Make decks/name from the starter (titled `title`) or from shipped game `source`; returns the folder."""
+def templates() -> list[str]:
+    """The starter templates this installation has."""
+    return sorted(p.name for p in STARTERS.iterdir() if p.is_dir() and any(p.glob("*.json")))
+
+
+def new_game(decks: Path, name: str, *, title: str | None = None, source: str | None = None,
+             template: str | None = None) -> Path:
+    """Make decks/name from a starter template (titled `title`) or from shipped game `source`; returns the folder."""
     if title is not None and (len(title) > MAX_TITLE_CHARS or not title.isprintable()):
         raise NewGameError(f"--title: at most {MAX_TITLE_CHARS} printable characters")
+    if source is not None and template is not None:
+        raise NewGameError("--template and --from: give one (a starter template, or a shipped game to copy)")
+    known = templates()
+    if template is not None and template not in known:
+        raise NewGameError(f"--template {template!r}: no such starter (starters: {', '.join(known)})")
     target = decks / name
     if target.exists() or target.is_symlink():
         raise NewGameError(f"{target} exists already: choose another name, or delete it first")
     if source is None:
         target.mkdir(parents=True)
-        for template in sorted(STARTER.glob("*.json")):
-            text = template.read_text(encoding="utf-8")
+        for starter_file in sorted((STARTERS / (template or DEFAULT_TEMPLATE)).glob("*.json")):
+            text = starter_file.read_text(encoding="utf-8")
             text = text.replace("GAME_ID", name).replace("GAME_TITLE", _json_text(title or name))
-            write_bytes(target, template.name, text.encode("utf-8"))
+            write_bytes(target, starter_file.name, text.encode("utf-8"))
     else:
         shipped = find_games(DEFAULT_DECKS_DIR)
         if source not in shipped:
@@ -94,4 +106,4 @@ def new_game(decks: Path, name: str, *, title: str | None = None, source: str | 
     return target
 
 
-__all__ = ["NewGameError", "new_game", "schema_reference"]
+__all__ = ["NewGameError", "new_game", "schema_reference", "templates"]

@@ -84,21 +84,33 @@ def _format(value: Any, spec: str) -> str:
 def bind_text(template: str, fields: Mapping[str, Any]) -> str:
     """Replace each {name} with the card's field ({name:spec} formatted, {name:＋d} with typeset signs);
     an unknown name is a BindingError."""
-    out = []
+    return bound_spans(template, fields)[0]
+
+
+def bound_spans(template: str, fields: Mapping[str, Any]) -> tuple[str, list[tuple[int, int, str]]]:
+    """The bound text and where each field's value landed in it: (start, end, the field's own name, the
+    part before any [index]), so a finding in the text can name the field that holds it."""
+    out: list[str] = []
+    spans: list[tuple[int, int, str]] = []
+    at = 0
     try:
         parsed = list(_FORMATTER.parse(template))
     except ValueError as exc:
         raise BindingError(f"bad template {template!r}: {exc}") from None
     for literal, name, spec, _ in parsed:
         out.append(literal)
+        at += len(literal)
         if name is None:
             continue
         value = _lookup(name, fields)
         try:
-            out.append(_format(value, spec or ""))
+            shown = _format(value, spec or "")
         except ValueError as exc:
             raise BindingError(f"field {name!r} cannot be formatted as {{{name}:{spec}}} ({exc})") from None
-    return "".join(out)
+        out.append(shown)
+        spans.append((at, at + len(shown), name.split("[", 1)[0]))
+        at += len(shown)
+    return "".join(out), spans
 
 
 _INDEXED = re.compile(r"^([^\[\]]+)((?:\[[^\[\]]+\])*)$")

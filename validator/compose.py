@@ -24,12 +24,16 @@ The rules, after JLREQ and JIS X 4051:
   word or a number; a paragraph's last line and a line ended by an explicit break stay as set.
 
 A paragraph ends at "\\n" (an explicit break) or at the end of the text.
+
+Ruby (validator.ruby_layout) reaches the composer as data on Measured: gaps inside a ruby's base that
+never break nor stretch, and the room a reading that overhangs its neighbours needs when its base
+starts or ends a line (`lead`, `trail`), where there is no neighbour to overhang.
 """
 from __future__ import annotations
 
 import functools
-from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
 
 # Unicode vertical presentation forms. ー is deliberately absent: no standard form exists
 # (U+4E28 丨 is a kanji, U+FE31 is a dash), so it stays as is.
@@ -102,18 +106,33 @@ class Measured:
 
     breaks[i] says whether a line may end between chars[i - 1] and chars[i] (FREE, AVOID, NEVER);
     it depends on the characters only, so a text is classified once however often it is set.
+    `rigid` gaps (by the same index) never stretch in a justified line; `lead[i]` is extra room a line
+    starting at chars[i] needs before it, `trail[i]` extra room a line ending before chars[i] needs after
+    it (a reading overhanging where the line has no character).
     """
 
     chars: str
     widths: tuple[float, ...]
     breaks: bytes
+    rigid: frozenset[int] = field(default=frozenset(), repr=False)
+    lead: Mapping[int, float] = field(default_factory=dict, repr=False)
+    trail: Mapping[int, float] = field(default_factory=dict, repr=False)
 
 
-def measured(chars: str, widths: Sequence[float]) -> Measured:
-    """`chars` ("\\n" an explicit break) with one advance each."""
+def measured(chars: str, widths: Sequence[float], *, bound: Iterable[int] = (),
+             lead: Mapping[int, float] | None = None, trail: Mapping[int, float] | None = None) -> Measured:
+    """`chars` ("\\n" an explicit break) with one advance each; `bound` gaps (index of the character after
+    them) neither break nor stretch: a ruby's base is set as one unit."""
     if len(widths) != len(chars):
         raise ValueError(f"{len(chars)} characters but {len(widths)} widths")
-    return Measured(chars, tuple(widths), break_classes(chars))
+    breaks = break_classes(chars)
+    rigid = frozenset(bound)
+    if rigid:
+        marked = bytearray(breaks)
+        for gap in rigid:
+            marked[gap] = NEVER
+        breaks = bytes(marked)
+    return Measured(chars, tuple(widths), breaks, rigid, dict(lead or {}), dict(trail or {}))
 
 
 def break_classes(chars: str) -> bytes:
@@ -199,7 +218,8 @@ def _operand_words(chars: str) -> list[tuple[int, int]]:
 
 @dataclass(frozen=True)
 class Line:
-    """chars[start:end] set on one line: trailing spaces excluded, `width` their natural advance,
+    """chars[start:end] set on one line: trailing spaces excluded, `width` their natural advance (with
+    the room overhanging ruby needs at the line's ends, `lead` of it before the first character),
     `measure` the line's length; `justify` is False for a paragraph's last line and a line ended by
     an explicit break, which are set as they are."""
 
@@ -208,6 +228,7 @@ class Line:
     width: float
     measure: float
     justify: bool
+    lead: float = 0.0
 
 
 @dataclass(frozen=True)
@@ -244,13 +265,18 @@ def compose(text: Measured, measures: float | Sequence[float], *, start: int = 0
             used += widths[j]
             j += 1
         if j >= n or chars[j] == "\n":
-            lines.append(_line(text, i, j, measure, justify=False))
-            if len(lines) - paragraph_start >= 2:
-                _lift_runt(text, lines)
-            paragraph_start = len(lines)
-            i = _skip(chars, j + 1, " ") if j < n else n + 1
-            continue
-        end = _break_at(breaks, widths, i, j, used, measure)
+            end = _ruby_room(text, i, j, measure) if text.lead or text.trail else None
+            if end is None:
+                lines.append(_line(text, i, j, measure, justify=False))
+                if len(lines) - paragraph_start >= 2:
+                    _lift_runt(text, lines)
+                paragraph_start = len(lines)
+                i = _skip(chars, j + 1, " ") if j < n else n + 1
+                continue
+        else:
+            end = _break_at(breaks, widths, i, j, used, measure)
+            if text.lead or text.trail:
+                end = _ruby_room(text, i, end, measure) or end
         lines.append(_line(text, i, end, measure, justify=True))
         i = _skip(chars, end, SPACES)
     return Composition(tuple(lines), min(i, n))
@@ -264,9 +290,31 @@ def _skip(chars: str, i: int, spaces: str | frozenset[str]) -> int:
 
 def _line(text: Measured, start: int, end: int, measure: float, *, justify: bool) -> Line:
     """The line chars[start:end] less its trailing spaces."""
-    while end > start and text.chars[end - 1] in SPACES:
+    end = _trimmed(text.chars, start, end)
+    return Line(start, end, _extent(text, start, end), measure, justify, text.lead.get(start, 0.0))
+
+
+def _trimmed(chars: str, start: int, end: int) -> int:
+    while end > start and chars[end - 1] in SPACES:
         end -= 1
-    return Line(start, end, sum(text.widths[start:end]), measure, justify)
+    return end
+
+
+def _extent(text: Measured, start: int, end: int) -> float:
+    """The length of chars[start:end] set as a line: its advances and the room its ends' ruby needs."""
+    return sum(text.widths[start:end]) + text.lead.get(start, 0.0) + text.trail.get(end, 0.0)
+
+
+def _ruby_room(text: Measured, start: int, end: int, measure: float) -> int | None:
+    """None when chars[start:end] fits its measure with the room overhanging ruby needs at its ends;
+    else the latest earlier break where it does (a FREE one first), or None if there is none."""
+    if _extent(text, start, _trimmed(text.chars, start, end)) <= measure + _EPS:
+        return None
+    for allowed in (FREE, AVOID):
+        for g in range(end - 1, start, -1):
+            if text.breaks[g] == allowed and _extent(text, start, _trimmed(text.chars, start, g)) <= measure + _EPS:
+                return g
+    return None
 
 
 def _break_at(breaks: bytes, widths: Sequence[float], i: int, j: int, used: float, measure: float) -> int:
@@ -296,7 +344,7 @@ def _lift_runt(text: Measured, lines: list[Line]) -> None:
         if text.breaks[g] != FREE or _runt(chars, g, last.end):
             continue
         begin = _skip(chars, g, SPACES)
-        if sum(text.widths[begin:last.end]) > last.measure + _EPS:
+        if _extent(text, begin, last.end) > last.measure + _EPS:
             return  # taking more only makes it wider
         lines[-2] = _line(text, above.start, g, above.measure, justify=True)
         lines[-1] = _line(text, begin, last.end, last.measure, justify=False)
@@ -311,15 +359,16 @@ def _runt(chars: str, start: int, end: int) -> bool:
 
 def justify(text: Measured, line: Line) -> tuple[float, ...]:
     """Space to add after each character of a justified line so it fills its measure exactly, evenly
-    over the gaps that may stretch (none inside a Latin word or number, nor inside ―― or ……).
+    over the gaps that may stretch (none inside a Latin word or number, nor inside ―― or …… or a ruby's
+    base).
 
     Empty when the line is set as it is: not justified, already full, or without a gap to stretch.
     """
     slack = line.measure - line.width
     if not line.justify or slack <= _EPS:
         return ()
-    chars = text.chars
-    gaps = [k for k in range(line.start, line.end - 1) if _stretches(chars[k], chars[k + 1])]
+    chars, rigid = text.chars, text.rigid
+    gaps = [k for k in range(line.start, line.end - 1) if _stretches(chars[k], chars[k + 1]) and k + 1 not in rigid]
     if not gaps:
         return ()
     each = slack / len(gaps)
@@ -331,3 +380,19 @@ def justify(text: Measured, line: Line) -> tuple[float, ...]:
 
 def _stretches(a: str, b: str) -> bool:
     return not ((_is_latin(a) and _is_latin(b)) or (a == b and a in INSEPARABLE))
+
+
+def unbroken(text: Measured) -> tuple[Line, ...]:
+    """One line a paragraph, as written (less spaces at either end): text that is not wrapped."""
+    out, start = [], 0
+    chars = text.chars
+    for end in [*(k for k, c in enumerate(chars) if c == "\n"), len(chars)]:
+        first = start
+        while first < end and chars[first] == " ":
+            first += 1
+        last = end
+        while last > first and chars[last - 1] == " ":
+            last -= 1
+        out.append(Line(first, last, _extent(text, first, last), 0.0, False, text.lead.get(first, 0.0)))
+        start = end + 1
+    return tuple(out)

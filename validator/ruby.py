@@ -52,6 +52,7 @@ class RubyError(ValueError):
     def __init__(self, position: int, message: str) -> None:
         super().__init__(f"ruby markup at character {position + 1}: {message}")
         self.position = position
+        self.detail = message
 
 
 def has_markup(text: str) -> bool:
@@ -94,6 +95,9 @@ def parse_ruby(source: str) -> Marked:
             nested = source.find(OPEN, i + 1, close if close >= 0 else count)
             if close < 0 or nested >= 0:
                 raise RubyError(i, f"{OPEN} of the reading over {''.join(out[start:])!r} is never closed by {CLOSE}")
+            if "\n" in out[start:] or "\n" in source[i:close]:
+                raise RubyError(i, f"the ruby over {''.join(out[start:])!r} spans a line break: a base and its "
+                                   "reading stay on one line")
             rubies.append(Ruby(start, len(out), _readings(source, i, close, out[start:])))
             bar = None
             i = close + 1

@@ -3,6 +3,7 @@ from __future__ import annotations
 
 from .geometry import mm_to_pt
 from .model import Element
+from .ruby_layout import RUBY_SCALE
 from .typeset import FontMetrics, TextLayout, fit_text
 
 
@@ -20,4 +21,5 @@ def layout_text_element(element: Element, text: str, metrics: FontMetrics) -> Te
         vertical=props.get("vertical", False),
         wrap=props.get("wrap", True),
         justified=props.get("align") == "justify",
+        ruby_scale=props.get("ruby_scale", RUBY_SCALE),
     )

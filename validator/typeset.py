@@ -3,14 +3,17 @@ from __future__ import annotations
 
 import functools
 import re
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
 from . import deckfs
-from .compose import VERTICAL_FORMS, Line, Measured, compose, justify, measured
+from .compose import VERTICAL_FORMS, Line, Measured, compose, justify, measured, unbroken
 from .fontfile import FontFileError, read_font
 from .limits import MAX_FONT_BYTES
+from .presets import PRINT_MIN_TEXT_PT
+from .ruby import Ruby, parse_ruby
+from .ruby_layout import RUBY_SCALE, RubySetting, set_ruby
 
 _EPS = 1e-9
 
@@ -92,11 +95,24 @@ def _load(path: Path) -> tuple[FontMetrics, bytes]:
 
 
 @dataclass(frozen=True)
+class PlacedReading:
+    """A reading as drawn on its line: `offset` pt from the line's start edge to its first character,
+    `gap` pt between its characters."""
+
+    offset: float
+    text: str
+    gap: float
+
+
+@dataclass(frozen=True)
 class TextLayout:
     """The lines (or vertical columns, right to left) to draw, at the size that made them fit.
 
     `line_widths` are the lines' natural lengths; `spacing`, for justified text, gives per line the
     points to add after each character (empty for a line set as it is: a paragraph's last line).
+    With ruby, `ruby_size` is the readings' size, `ruby_room` the room above the first line (right of
+    the first column) its readings take, `offsets` per line where each character's glyph starts (pt from
+    the line's start edge, justification included) and `readings` per line what goes over it.
     """
 
     size: float
@@ -104,11 +120,15 @@ class TextLayout:
     leading: float
     line_widths: tuple[float, ...]
     spacing: tuple[tuple[float, ...], ...] = ()
+    ruby_size: float = 0.0
+    ruby_room: float = 0.0
+    offsets: tuple[tuple[float, ...], ...] = ()
+    readings: tuple[tuple[PlacedReading, ...], ...] = ()
 
     @property
     def extent(self) -> float:
         """Block size across lines: height of horizontal text, width of vertical text."""
-        return self.size + (len(self.lines) - 1) * self.leading if self.lines else 0.0
+        return self.ruby_room + self.size + (len(self.lines) - 1) * self.leading if self.lines else 0.0
 
 
 def _paragraphs(text: str) -> str:
@@ -141,19 +161,36 @@ def vertical_runs(text: str) -> list[VerticalRun]:
     return runs
 
 
-def _measure(text: str, metrics: FontMetrics, vertical: bool) -> Measured:
-    """The text with its advances in em along the line: one em a character in upright vertical text, one em
+def advances(text: str, metrics: FontMetrics, vertical: bool) -> list[float]:
+    """Each character's advance in em along the line: one em a character in upright vertical text, one em
     for a whole 縦中横 run (its first character takes the cell, the others none), and a sideways word's
     letters their horizontal advances."""
     if not vertical:
-        return measured(text, [metrics.advance(c) for c in text])
+        return [metrics.advance(c) for c in text]
     widths = [1.0] * len(text)
     for run in vertical_runs(text):
         if run.kind == "across":
             widths[run.start + 1:run.end] = [0.0] * (run.end - run.start - 1)
         else:
             widths[run.start:run.end] = [metrics.advance(c) for c in text[run.start:run.end]]
-    return measured(text, widths)
+    return widths
+
+
+def _measure(text: str, metrics: FontMetrics, vertical: bool) -> Measured:
+    return measured(text, advances(text, metrics, vertical))
+
+
+def line_offsets(laid: TextLayout, n: int, metrics: FontMetrics, vertical: bool) -> tuple[float, ...]:
+    """Where each character of line `n` starts, pt from the line's start edge, justification and ruby
+    included: what drawing places each glyph by."""
+    if laid.offsets:
+        return laid.offsets[n]
+    extra = laid.spacing[n] if laid.spacing else ()
+    out, at = [], 0.0
+    for k, width in enumerate(advances(laid.lines[n], metrics, vertical)):
+        out.append(at)
+        at += width * laid.size + (extra[k] if extra else 0.0)
+    return tuple(out)
 
 
 def break_lines(text: str, metrics: FontMetrics, size: float, max_width: float) -> list[str]:
@@ -190,7 +227,7 @@ def _sizes(size: float, min_size: float | None, step: float) -> list[float]:
 def fit_text(
     text: str, metrics: FontMetrics, *, width: float, height: float, size: float,
     min_size: float | None = None, line_height: float = 1.2, vertical: bool = False,
-    wrap: bool = True, step: float = 0.25, justified: bool = False,
+    wrap: bool = True, step: float = 0.25, justified: bool = False, ruby_scale: float = RUBY_SCALE,
 ) -> TextLayout | None:
     """Largest size from `size` down to `min_size` (step by `step`) whose layout fits the box, else None.
 
@@ -198,39 +235,87 @@ def fit_text(
     digits or letters one em in all, a sideways word its letters' widths), columns `size * line_height`
     apart. Lines are broken by validator.compose; `justified` sets every line but a paragraph's last flush
     with both ends of the box (top and bottom, vertically).
+
+    Ruby markup (validator.ruby; a RubyError when it cannot be read) is set by validator.ruby_layout at
+    `ruby_scale` of the size, never under the print minimum PRINT_MIN_TEXT_PT: readings above their line
+    (right of their column), the first line moved down (left) by their size, and lines at least a base and
+    a reading apart.
     """
     if size <= 0:
         raise ValueError(f"font size must be positive, got {size}")
-    text = _paragraphs(text)
-    if vertical:
-        text = to_vertical(text, metrics)
+    marked = parse_ruby(_paragraphs(text))
+    text = to_vertical(marked.text, metrics) if vertical else marked.text
     if not text:
         return TextLayout(size, (), size * line_height, ())
     limit, across = (height, width) if vertical else (width, height)
-    laid = _measure(text, metrics, vertical)
+    base = _measure(text, metrics, vertical)
     paragraphs = text.count("\n") + 1
     for s in _sizes(size, min_size, step):
         if s + (paragraphs - 1) * s * line_height > across + _EPS:
             continue  # even without wrapping the block is too deep at this size
-        lines = compose(laid, limit / s).lines if wrap else _unwrapped(laid)
-        if s + (len(lines) - 1) * s * line_height > across + _EPS:
+        ruby_size = max(s * ruby_scale, PRINT_MIN_TEXT_PT) if marked.rubies else 0.0
+        setting = _ruby_setting(text, base, marked.rubies, metrics, vertical, ruby_size / s) if marked.rubies else None
+        laid = setting.measured if setting else base
+        lines = compose(laid, limit / s).lines if wrap else unbroken(laid)
+        leading, room = s * line_height, 0.0
+        if setting:
+            with_ruby = _lines_with_ruby(lines, setting)
+            room = ruby_size if with_ruby[0] else 0.0
+            if any(with_ruby[1:]):
+                leading = max(leading, s + ruby_size)
+        if room + s + (len(lines) - 1) * leading > across + _EPS:
             continue
         extents = tuple(line.width * s for line in lines)
         if max(extents) <= limit + _EPS:
             spacing = tuple(tuple(e * s for e in justify(laid, line)) for line in lines) if justified and wrap else ()
-            return TextLayout(s, tuple(text[line.start:line.end] for line in lines), s * line_height, extents, spacing)
+            shown = tuple(text[line.start:line.end] for line in lines)
+            if setting is None:
+                return TextLayout(s, shown, leading, extents, spacing)
+            offsets, readings = _placed(lines, setting, spacing, s, metrics if vertical else None)
+            return TextLayout(s, shown, leading, extents, spacing, ruby_size, room, offsets, readings)
     return None
 
 
-def _unwrapped(laid: Measured) -> tuple[Line, ...]:
-    """One line a paragraph, as written (less spaces at either end)."""
-    out, start = [], 0
-    for end in [*(k for k, c in enumerate(laid.chars) if c == "\n"), len(laid.chars)]:
-        first, last = start, end
-        while first < last and laid.chars[first] == " ":
-            first += 1
-        while last > first and laid.chars[last - 1] == " ":
-            last -= 1
-        out.append(Line(first, last, sum(laid.widths[first:last]), 0.0, justify=False))
-        start = end + 1
-    return tuple(out)
+def _ruby_setting(text: str, base: Measured, rubies: Sequence[Ruby], metrics: FontMetrics, vertical: bool,
+                  scale: float) -> RubySetting:
+    """The readings set over `text` at `scale` of its size: upright one ruby em a character in vertical
+    text, their advances horizontally."""
+    if vertical:
+        return set_ruby(text, base.widths, rubies, lambda reading: len(reading) * scale, scale)
+    return set_ruby(text, base.widths, rubies, lambda reading: metrics.text_width(reading, scale), scale)
+
+
+def _lines_with_ruby(lines: Sequence[Line], setting: RubySetting) -> list[bool]:
+    """For each line, whether a reading goes over it (a base never spans two lines)."""
+    starts = sorted(reading.start for reading in setting.readings)
+    out, k = [], 0
+    for line in lines:
+        while k < len(starts) and starts[k] < line.start:
+            k += 1
+        out.append(k < len(starts) and starts[k] < line.end)
+    return out
+
+
+_PerLine = tuple[tuple[tuple[float, ...], ...], tuple[tuple[PlacedReading, ...], ...]]
+
+
+def _placed(lines: Sequence[Line], setting: RubySetting, spacing: Sequence[Sequence[float]], size: float,
+            vertical: FontMetrics | None) -> _PerLine:
+    """Per line, each glyph's start and the readings over it, in pt from the line's start edge."""
+    widths, pads = setting.measured.widths, setting.pads
+    by_start = {reading.start: reading for reading in setting.readings}
+    offsets, readings = [], []
+    for n, line in enumerate(lines):
+        extra = spacing[n] if spacing and spacing[n] else (0.0,) * (line.end - line.start)
+        at = line.lead * size
+        glyphs, marks = [], []
+        for k in range(line.start, line.end):
+            reading = by_start.get(k)
+            if reading is not None:
+                shown = to_vertical(reading.text, vertical) if vertical is not None else reading.text
+                marks.append(PlacedReading(at + reading.offset * size, shown, reading.gap * size))
+            glyphs.append(at + pads[k] * size / 2)
+            at += widths[k] * size + extra[k - line.start]
+        offsets.append(tuple(glyphs))
+        readings.append(tuple(marks))
+    return tuple(offsets), tuple(readings)

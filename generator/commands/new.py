@@ -11,7 +11,7 @@ from validator.wording import counted
 from .common import GAME_NAME, _err
 
 
-def new(name: str, *, source: str | None, title: str | None, decks: Path | None) -> None:
+def new(name: str, *, source: str | None, title: str | None, decks: Path | None, template: str | None = None) -> None:
     """Make the folder and say what to run next; exit 1 for a bad name or a folder that cannot be made."""
     from ..new_game import NewGameError, new_game
 
@@ -19,7 +19,8 @@ def new(name: str, *, source: str | None, title: str | None, decks: Path | None)
         _err(f"{name!r}: not a game name (lower-case letters, digits, - and _)")
         raise typer.Exit(1)
     try:
-        folder = new_game(decks if decks is not None else new_decks_dir(), name, title=title, source=source)
+        folder = new_game(decks if decks is not None else new_decks_dir(), name, title=title, source=source,
+                           template=template)
     except (NewGameError, OSError) as exc:
         _err(str(exc))
         raise typer.Exit(1) from None

@@ -53,6 +53,8 @@ def test_a_copy_of_a_shipped_game_is_the_same_game_under_a_new_id(tmp_path: Path
     (["new", "taken"], "exists already"),
     (["new", "Bad Name"], "not a game name"),
     (["new", "copy", "--from", "chess"], "--from 'chess': no such shipped game (shipped: gogyo, jinzai"),
+    (["new", "copy", "--template", "yokogaki"], "--template 'yokogaki': no such starter (starters: basic, tategaki)"),
+    (["new", "copy", "--template", "tategaki", "--from", "gogyo"], "--template and --from: give one"),
 ])
 def test_refusals_are_one_line_and_exit_1(tmp_path: Path, args: list[str], message: str) -> None:
     (tmp_path / "decks" / "taken").mkdir(parents=True)

@@ -44,6 +44,7 @@ def test_kinds() -> None:
     ("「《君主」", 2, "never closed"),
     ("漢字《か｜ん｜じ》", 3, "3 readings separated by ｜ over 2 base characters"),
     ("漢字《かん｜》", 3, "jukugo ruby gives each base character one reading"),
+    ("｜上\n下《うえした》", 5, "spans a line break"),
 ])
 def test_unbalanced_or_empty_markup_is_located(source: str, position: int, words: str) -> None:
     with pytest.raises(RubyError) as caught:

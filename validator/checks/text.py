@@ -4,10 +4,11 @@ from __future__ import annotations
 from collections.abc import Iterator, Mapping
 from typing import Any
 
-from ..binding import DEFAULT_INK, BindingError, bind_color, bind_text, small_dark_mix
+from ..binding import DEFAULT_INK, BindingError, bind_color, bound_spans, small_dark_mix
 from ..faces import drawn_elements, iter_leaf_elements, sides
-from ..issues import Issue, shown
-from ..model import Element, Game
+from ..issues import Issue, Location, json_path, shown
+from ..model import Card, Element, Game
+from ..ruby import RubyError, parse_ruby
 from ..textbox import layout_text_element
 from ..typeset import load_metrics
 
@@ -23,13 +24,18 @@ def check(game: Game) -> Iterator[Issue]:
                     if element.type != "text" or element.props["font"] not in game.fonts:
                         continue
                     try:
-                        text = bind_text(element.props["text"], card.bindings)
+                        text, spans = bound_spans(element.props["text"], card.bindings)
                     except BindingError:
                         continue  # reported by the references check
                     font = game.fonts[element.props["font"]]
                     metrics = load_metrics(font.path)
                     where = element.location.child("text")
-                    missing = metrics.missing_glyphs(text)
+                    try:
+                        marked = parse_ruby(text)
+                    except RubyError as exc:
+                        yield _ruby_issue(card, where, text, spans, exc)
+                        continue
+                    missing = metrics.missing_glyphs(marked.text + "".join(r.reading for r in marked.rubies))
                     if missing:
                         chars = " ".join(f"{c!r} (U+{ord(c):04X})" for c in missing)
                         yield Issue(where, "missing-glyph",
@@ -41,6 +47,18 @@ def check(game: Game) -> Iterator[Issue]:
                         yield Issue(where, "text-overflow",
                                     f"card {card.id!r}: {shown(text)} does not fit {props['w']}×{props['h']} mm "
                                     f"at {smallest} pt")
+
+
+def _ruby_issue(card: Card, where: Location, text: str, spans: list[tuple[int, int, str]], exc: RubyError) -> Issue:
+    """Unreadable ruby markup, located at the card's field that holds it (the one the error falls in, or an
+    empty one right after the 《 it names), else at the element's text; the other is named as context."""
+    for start, end, name in spans:
+        if (start <= exc.position < end or start == end == exc.position + 1) and name in card.fields:
+            inside = f" at character {exc.position - start + 1}" if end > start else " (empty)"
+            return Issue(card.location.child("fields").child(name), "ruby-markup",
+                         f"card {card.id!r}: field {name!r}{inside}: {exc.detail} "
+                         f"(printed by {where.file.name} {json_path(where.pointer)})")
+    return Issue(where, "ruby-markup", f"card {card.id!r}: {exc} in {shown(text)}")
 
 
 def _text_box(element: Element) -> tuple[float, float, float, float] | None:

@@ -1,0 +1,92 @@
+"""Ruby read back from real PDFs with poppler's glyph boxes: over its base in horizontal text and right of
+it in vertical text, touching it, centred on it, at half its size; the tategaki starter
+(`fudaya new --template tategaki`) checks clean, builds, and prints its poets' readings that way."""
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from reportlab.pdfgen.canvas import Canvas
+from typer.testing import CliRunner
+
+from composedtext import TextLine, page_words
+from generator.cli import app
+from generator.elements import _horizontal_lines
+from generator.pdfdoc import register_font
+from validator.geometry import mm_to_pt
+from validator.paths import FONTS_DIR
+from validator.typeset import fit_text, load_metrics
+
+GOTHIC = FONTS_DIR / "BIZUDGothic-Regular.ttf"
+TOUCH = 0.3  # pt: a reading set solid on its base
+
+
+@pytest.fixture(scope="module")
+def tategaki(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The tategaki starter made, checked and built: its print-shop deck (one card a page)."""
+    root = tmp_path_factory.mktemp("tategaki")
+    runner = CliRunner()
+    decks, output = ["--decks", str(root / "decks")], ["--output", str(root / "output")]
+    made = runner.invoke(app, ["new", "karuta", "--template", "tategaki", "--title", "百人一首", *decks])
+    assert made.exit_code == 0, made.output
+    checked = runner.invoke(app, ["check", "karuta", "--no-simulate", *decks])
+    assert checked.exit_code == 0 and "karuta: ok" in checked.output, checked.output
+    built = runner.invoke(app, ["build", "karuta", "--no-report", *decks, *output])
+    assert built.exit_code == 0, built.output
+    return root / "output" / "karuta" / "cards-printshop.pdf"
+
+
+def _centre(word: TextLine) -> tuple[float, float]:
+    return (word.x0 + word.x1) / 2, (word.top + word.bottom) / 2
+
+
+def test_the_starter_prints_each_poets_reading_right_of_the_name_touching_it_at_half_size(tategaki: Path) -> None:
+    words = page_words(tategaki)[0][1]  # card 1: 天智天皇《てんじてんのう》 at 12 pt, readings at 6 pt
+    name = [w for w in words if w.text in "天智皇" and w.bottom - w.top == pytest.approx(12, abs=0.1)]
+    reading = [w for w in words if set(w.text) <= set("てんじのう") and w.x1 - w.x0 == pytest.approx(6, abs=0.1)]
+    assert len(name) == 4 and "".join(w.text for w in reading) == "てんじてんのう", [w.text for w in words]
+    assert all(abs(w.x0 - name[0].x1) < TOUCH for w in reading)  # right of the column, set solid on it
+    top, bottom = min(w.top for w in name), max(w.bottom for w in name)
+    first, last = min(w.top for w in reading), max(w.bottom for w in reading)
+    assert top <= first and last <= bottom  # 7 readings of 6 pt within 4 kanji of 12 pt
+    assert abs((first - top) - (bottom - last)) < 0.1  # centred on the name: 1:2:1 leaves equal ends
+
+
+def test_every_reading_on_the_cards_sits_right_of_a_base_character_at_half_its_size(tategaki: Path) -> None:
+    looked = 0
+    for _, words in page_words(tategaki)[0::2]:  # the faces
+        bases = [w for w in words if w.bottom - w.top > 10]
+        for word in words:
+            size = word.x1 - word.x0  # a reading's column is as wide as its size
+            if word.bottom - word.top > 10 or size > 8 or word.text.isdigit():
+                continue
+            owner = [b for b in bases if abs(b.x1 - word.x0) < TOUCH and b.top - 8 < word.top < b.bottom + 8]
+            assert owner, (word.text, [b.text for b in bases])
+            assert size == pytest.approx((owner[0].x1 - owner[0].x0) / 2, abs=0.1)
+            looked += 1
+    assert looked >= 30
+
+
+def test_a_reading_is_centred_over_its_base_and_set_solid_on_it(tmp_path: Path) -> None:
+    metrics = load_metrics(GOTHIC)
+    name = register_font(GOTHIC)
+    laid = fit_text("これは｜漢字《かんじ》と山《やま》です。", metrics, width=200, height=40, size=20)
+    assert laid is not None and laid.ruby_size == 10
+    path = tmp_path / "h.pdf"
+    canvas = Canvas(str(path), pagesize=(mm_to_pt(90), mm_to_pt(40)), initialFontName=name, invariant=1)
+    canvas.setFont(name, laid.size)
+    _horizontal_lines(canvas, laid, metrics, {"valign": "top", "align": "left"}, 20, mm_to_pt(30), 200, 40,
+                      greek=False, font=name)
+    canvas.save()
+    words = page_words(path)[0][1]
+    line = next(w for w in words if w.bottom - w.top > 15)
+    readings = {w.text: w for w in words if w.bottom - w.top < 15}
+    assert set(readings) == {"かんじ", "やま"}, [w.text for w in words]
+    per_char = (line.x1 - line.x0) / len("これは漢字と山です。")
+    kanji = (line.x0 + 3 * per_char, line.x0 + 5 * per_char)
+    mountain = (line.x0 + 6 * per_char, line.x0 + 7 * per_char)
+    for reading, (left, right) in ((readings["かんじ"], kanji), (readings["やま"], mountain)):
+        assert reading.bottom - reading.top == pytest.approx(10, abs=0.1)  # half the base's 20 pt
+        assert abs(reading.bottom - line.top) < TOUCH  # on the base's em box
+        assert abs(_centre(reading)[0] - (left + right) / 2) < 0.5  # centred over its base
+    assert readings["かんじ"].x0 > kanji[0] + 1  # 1.5 em of reading over 2 em: the ends are inset (1:2:1)
