@@ -7,6 +7,9 @@ code points (free ones of U+E000–U+F8FF), and vertical text draws the stand-in
 font file with a longer cmap (fontTools rewrites that table alone), registered once per process; a font
 with no such glyphs, or one fontTools cannot read, has no twin, and vertical text falls back to turning
 and moving the horizontal glyphs (elements._vertical_char).
+
+Text read from the PDF (search, copy, screen readers) gets the characters back: the twin's ToUnicode map
+sends each stand-in to the character it stands for, not to its private-use code point.
 """
 from __future__ import annotations
 
@@ -51,7 +54,33 @@ def vertical_font(path: Path, horizontal_name: str) -> VerticalFont | None:
         register_font_bytes(name, data, face_suffix="-Vert")  # its own PostScript name: not taken for the font
     except Exception:  # noqa: BLE001 - ReportLab refusing the rewritten file: draw without the twin
         return None
+    _read_back_as(name, {ord(stand_in): ord(char) for char, stand_in in stand_ins.items()
+                         if char not in _PRESENTATION_FORMS})
     return VerticalFont(name, stand_ins)
+
+
+_PRESENTATION_FORMS = frozenset(VERTICAL_FORMS.values())
+_ORIGINALS: dict[str, dict[int, int]] = {}  # a twin's PostScript name -> stand-in code point -> character's
+
+
+def _read_back_as(name: str, originals: dict[int, int]) -> None:
+    """Have the twin's ToUnicode maps give each stand-in's character. ReportLab writes them with its module
+    function makeToUnicodeCMap(subset name, code points), looked up when a PDF is saved: it is wrapped once,
+    and the wrapper changes only subsets of the twins registered here."""
+    from reportlab.pdfbase import pdfmetrics, ttfonts
+
+    face = pdfmetrics.getFont(name).face.name
+    _ORIGINALS[face.decode("latin-1") if isinstance(face, bytes) else str(face)] = originals
+    if getattr(ttfonts.makeToUnicodeCMap, "_fudaya_originals", False):
+        return
+    wrapped = ttfonts.makeToUnicodeCMap
+
+    def to_unicode(font_name: str, subset: list[int]) -> str:
+        originals = _ORIGINALS.get(font_name.split("+", 1)[-1])
+        return str(wrapped(font_name, [originals.get(code, code) for code in subset] if originals else subset))
+
+    to_unicode._fudaya_originals = True  # type: ignore[attr-defined]
+    ttfonts.makeToUnicodeCMap = to_unicode
 
 
 def _with_stand_ins(data: bytes) -> tuple[bytes, dict[str, str]] | None:

@@ -10,12 +10,15 @@ import pytest
 from pypdf import PdfReader
 from typer.testing import CliRunner
 
+from composedtext import page_words, reading_beside
 from deckcopies import LOCATED, assert_located, copy_decks, edit_json
 from generator.build import BuildOptions, build_game, load_checked
 from generator.cli import app
 from validator.binding import bind_color, bind_text
 from validator.model import Deck, Game
 from validator.paths import DEFAULT_DECKS_DIR
+from validator.textbox import layout_text_element
+from validator.typeset import load_metrics
 
 GAME = "sangokushi"
 POKER = (63.0, 88.0)
@@ -336,3 +339,20 @@ def test_reference_text_is_drawn_as_checked_justified_and_kept(game: Game, manif
     assert_set_well(card_text(game, manifest, built, "reference-cards.pdf"), justified=40)
     tracks = card_text(game, manifest, built, "tracks.pdf")  # short labels: drawn as measured, none justified
     assert tracks.problems == [] and tracks.lines > 100
+
+
+def test_every_generals_reading_prints_right_of_the_name_and_close(game: Game, built: Path, manifest: dict) -> None:
+    """The reading is the name's ruby (one element), not a second column 6–7 mm away."""
+    pages = page_words(built / "cards-printshop.pdf")
+    d = deck(game, "cards")
+    problems = []
+    for card in d.cards:
+        [name] = [e for e in d.layout.templates[card.face].elements if e.type == "text" and "{name}" in e.props["text"]]
+        assert name.props["text"] == "｜{name}《{reading}》"
+        metrics = load_metrics(game.fonts[name.props["font"]].path)
+        laid = layout_text_element(name, bind_text(name.props["text"], card.bindings), metrics)
+        assert laid is not None and laid.ruby_size >= 5
+        page = next(p["page"] for p in placed(manifest, "cards-printshop.pdf") if p["card"] == card.id) - 1
+        problems += reading_beside(pages[page][1], card.fields["name"], card.fields["reading"], laid.size,
+                                   laid.ruby_size)
+    assert not problems, problems

@@ -12,12 +12,15 @@ from typing import Any
 import pytest
 from pypdf import PdfReader
 
+from composedtext import page_words, reading_beside
 from generator.build import BuildOptions, build_game, load_checked
 from validator.binding import Color, bind_color, bind_text
 from validator.checks import text as text_check
 from validator.faces import drawn_elements, iter_leaf_elements
 from validator.model import Card, Deck, Element, Game
 from validator.paths import DEFAULT_DECKS_DIR
+from validator.textbox import layout_text_element
+from validator.typeset import load_metrics
 
 GAME = "sanguosha"
 POKER = (63.0, 88.0)
@@ -289,10 +292,27 @@ def test_magatama_drawn_equal_hp(game: Game, built: Path, manifest: dict[str, An
     assert set(hps) == {3, 4}
 
 
-def test_name_vertical_and_large(game: Game) -> None:
+def test_name_vertical_and_large_with_its_reading_as_ruby(game: Game) -> None:
     d = deck(game, "generals")
-    [name] = [e for e in d.layout.templates["general"].elements if e.type == "text" and e.props["text"] == "{name}"]
+    [name] = [e for e in d.layout.templates["general"].elements if e.type == "text" and "{name}" in e.props["text"]]
     assert name.props["vertical"] is True and name.props.get("min_size", name.props["size"]) >= 20
+    assert name.props["text"] == "｜{name}《{reading}》"  # one element: the reading is the name's ruby
+
+
+@pytest.mark.slow
+def test_every_generals_reading_prints_right_of_the_name_and_close(game: Game, built: Path,
+                                                                   manifest: dict[str, Any]) -> None:
+    pages = page_words(built / "generals-printshop.pdf")
+    d = deck(game, "generals")
+    problems = []
+    for card in d.cards:
+        [name] = [e for e in texts(card, d) if "{name}" in e.props["text"]]
+        metrics = load_metrics(game.fonts[name.props["font"]].path)
+        laid = layout_text_element(name, bind_text(name.props["text"], card.bindings), metrics)
+        assert laid is not None and laid.ruby_size >= 5
+        words = pages[printshop_page(manifest, "generals", card.id)][1]
+        problems += reading_beside(words, card.fields["name"], card.fields["reading"], laid.size, laid.ruby_size)
+    assert not problems, problems
 
 
 @pytest.mark.slow

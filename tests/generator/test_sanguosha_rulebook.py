@@ -83,7 +83,8 @@ def test_builds_in_whole_sheets_of_four_a5_pages(reader: PdfReader) -> None:
 def test_every_font_is_embedded_as_a_subset(reader: PdfReader) -> None:
     found = {name: font for page in reader.pages for name, font in iter_fonts(page.get("/Resources"))}
     assert {name.split("+")[-1] for name in found} == {"BIZUDMincho-Regular", "BIZUDGothic-Bold",
-                                                       "BIZUDGothic-Regular"}
+                                                       "BIZUDGothic-Regular",
+                                                       "BIZUDMincho-Regular-Vert"}  # the figure's ruby: ょ
     for name, font in found.items():
         assert "/FontFile2" in font["/FontDescriptor"].get_object(), f"{name} is not embedded"
         assert name[7] == "+", f"{name} is not a subset"

@@ -226,3 +226,23 @@ def assert_set_well(found: Findings, *, justified: int) -> None:
     nothing)."""
     assert found.problems == [], "\n".join(found.problems[:20])
     assert found.justified >= justified and found.paragraph_ends > 0, found
+
+
+def reading_beside(words: Iterable[TextLine], name: str, reading: str, size: float, ruby: float) -> list[str]:
+    """What is wrong with vertical `name` (set at `size` pt) and its `reading` (at `ruby` pt) as read back
+    from a page: the name's glyphs one column, the reading's right of it set solid (within 0.3 pt), top to
+    bottom as written, within the name's length (nothing to overhang beside a lone name)."""
+    words = list(words)
+    column = [w for w in words if w.text and set(w.text) <= set(name) and abs(w.x1 - w.x0 - size) < 0.2]
+    beside = [w for w in words if w.text and set(w.text) <= set(reading) and abs(w.x1 - w.x0 - ruby) < 0.2]
+    if "".join(w.text for w in sorted(column, key=lambda w: w.top)) != name:
+        return [f"{name}: its column reads {[w.text for w in column]}"]
+    right, top, bottom = column[0].x1, min(w.top for w in column), max(w.bottom for w in column)
+    beside = [w for w in beside if abs(w.x0 - right) < 5]
+    problems = []
+    if "".join(w.text for w in sorted(beside, key=lambda w: w.top)) != reading:
+        problems.append(f"{name}: the reading right of it reads {[w.text for w in beside]}, not {reading}")
+    problems += [f"{name}: {w.text} {w.x0 - right:+.2f} pt from the name's right edge" for w in beside
+                 if abs(w.x0 - right) > 0.3]
+    problems += [f"{name}: {w.text} runs past the name" for w in beside if w.top < top - 0.2 or w.bottom > bottom + 0.2]
+    return problems
