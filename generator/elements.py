@@ -235,17 +235,20 @@ def draw_text(space: CardSpace, element: Element) -> None:
         canvas.translate(-(left + width / 2), -(top - height / 2))
     canvas.setFont(name, laid.size)
     greek = space.greeked(laid.size)
+    greek_ruby = bool(laid.ruby_size) and space.greeked(laid.ruby_size)  # readings too small in a figure: bars
     if p.get("vertical"):
         twin = vertical_font(path, name)
-        _vertical_lines(canvas, laid, metrics, p, left, top, width, height, greek=greek,
+        _vertical_lines(canvas, laid, metrics, p, left, top, width, height, greek=greek, greek_ruby=greek_ruby,
                         fonts=(name, twin))
     else:
-        _horizontal_lines(canvas, laid, metrics, p, left, top, width, height, greek=greek, font=name)
+        _horizontal_lines(canvas, laid, metrics, p, left, top, width, height, greek=greek, font=name,
+                          greek_ruby=greek_ruby)
     canvas.restoreState()
 
 
 def _horizontal_lines(canvas: Canvas, laid: TextLayout, metrics: FontMetrics, p: Mapping[str, Any],
-                      left: float, top: float, width: float, height: float, *, greek: bool, font: str) -> None:
+                      left: float, top: float, width: float, height: float, *, greek: bool, font: str,
+                      greek_ruby: bool = False) -> None:
     size = laid.size
     slack = height - laid.extent
     first_top = top - {"top": 0.0, "middle": slack / 2, "bottom": slack}[p.get("valign", "top")] - laid.ruby_room
@@ -263,7 +266,7 @@ def _horizontal_lines(canvas: Canvas, laid: TextLayout, metrics: FontMetrics, p:
             offsets = laid.offsets[n]
             if offsets:
                 _spaced_line(canvas, x + offsets[0], baseline, line, _gaps(offsets, line, metrics, size))
-            _readings_above(canvas, laid, n, x, em_top, metrics, font)
+            _readings_above(canvas, laid, n, x, em_top, metrics, font, greek=greek_ruby)
         elif spacing:
             _spaced_line(canvas, x, baseline, line, spacing)
         else:
@@ -277,14 +280,19 @@ def _gaps(offsets: tuple[float, ...], line: str, metrics: FontMetrics, size: flo
 
 
 def _readings_above(canvas: Canvas, laid: TextLayout, n: int, x: float, em_top: float, metrics: FontMetrics,
-                    font: str) -> None:
-    """Line `n`'s readings set solid on its em box, in the line's font at the ruby size."""
+                    font: str, *, greek: bool) -> None:
+    """Line `n`'s readings set solid on its em box, in the line's font at the ruby size (bars where too small
+    to print, as greeked text is)."""
     if not laid.readings[n]:
         return
     ruby = laid.ruby_size
     baseline = em_top + ruby * metrics.descent / (metrics.ascent + metrics.descent)
     canvas.setFont(font, ruby)
     for reading in laid.readings[n]:
+        if greek:
+            length = metrics.text_width(reading.text, ruby) + reading.gap * (len(reading.text) - 1)
+            canvas.rect(x + reading.offset, baseline + ruby * 0.1, length, ruby * _GREEK_BAR_EM, stroke=0, fill=1)
+            continue
         spacing = (reading.gap,) * (len(reading.text) - 1) + (0.0,)
         _spaced_line(canvas, x + reading.offset, baseline, reading.text, spacing)
     canvas.setFont(font, laid.size)
@@ -308,7 +316,7 @@ def _spaced_line(canvas: Canvas, x: float, baseline: float, line: str, spacing: 
 
 def _vertical_lines(canvas: Canvas, laid: TextLayout, metrics: FontMetrics, p: Mapping[str, Any],
                     left: float, top: float, width: float, height: float, *, greek: bool,
-                    fonts: tuple[str, VerticalFont | None]) -> None:
+                    fonts: tuple[str, VerticalFont | None], greek_ruby: bool = False) -> None:
     """Columns right to left; each character centred in its one-em cell, in the font's vertical glyph where
     it has one (`fonts`: the font's name and its vertical twin); readings right of their column."""
     size = laid.size
@@ -341,17 +349,23 @@ def _vertical_lines(canvas: Canvas, laid: TextLayout, metrics: FontMetrics, p: M
                 _across_cell(canvas, column[k:run.end], fonts[0], centre_x, cell_top, size, baseline_drop)
                 k = run.end
         if laid.readings and laid.readings[n]:
-            _readings_beside(canvas, laid, n, centre_x + (size + laid.ruby_size) / 2, y_top, metrics, fonts)
+            _readings_beside(canvas, laid, n, centre_x + (size + laid.ruby_size) / 2, y_top, metrics, fonts,
+                             greek=greek_ruby)
 
 
 def _readings_beside(canvas: Canvas, laid: TextLayout, n: int, centre_x: float, y_top: float, metrics: FontMetrics,
-                     fonts: tuple[str, VerticalFont | None]) -> None:
+                     fonts: tuple[str, VerticalFont | None], *, greek: bool) -> None:
     """Column `n`'s readings right of it, set solid on it (`centre_x`: the readings' middle line), each
-    character upright in its ruby-sized cell."""
+    character upright in its ruby-sized cell (bars where too small to print)."""
     ruby = laid.ruby_size
     drop = ruby * metrics.ascent / (metrics.ascent + metrics.descent)
     canvas.setFont(fonts[0], ruby)
     for reading in laid.readings[n]:
+        if greek:
+            length = len(reading.text) * ruby + reading.gap * (len(reading.text) - 1)
+            bar = ruby * _GREEK_BAR_EM
+            canvas.rect(centre_x - bar / 2, y_top - reading.offset - length, bar, length, stroke=0, fill=1)
+            continue
         for k, char in enumerate(reading.text):
             cell_top = y_top - reading.offset - k * (ruby + reading.gap)
             _upright(canvas, char, centre_x, cell_top, ruby, drop, fonts)

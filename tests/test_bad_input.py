@@ -307,6 +307,17 @@ CASES: dict[str, Case] = {
     "text-overflow": Case(
         set_field(BATSU, "rule", LONG_RULE),
         (("layout.json:", "$.templates.faction.elements[7].text:", "card 'batsu'", "does not fit 38×14 mm at 6 pt"),)),
+    "ruby-never-closed": Case(
+        set_field(TEN, "rule", "ゲーム終了時、好きな王朝《おうちょう として数える。"),
+        (("cards.json:", f"$.cards[{TEN}].fields.rule:", "card 'ten': field 'rule' at character 13",
+          "《 of the reading over '王朝' is never closed by 》",
+          "(printed by layout.json $.templates.heaven.elements[6].text)"),)),
+    "ruby-empty-reading": Case(
+        set_field(TEN, "rule", "ゲーム終了時、好きな｜王朝《》として数える。"),
+        (("cards.json:", f"$.cards[{TEN}].fields.rule:", "empty reading 《》 over '王朝'"),)),
+    "ruby-in-rulebook-unbalanced": Case(
+        replace_text("rulebook.json", "これを五行《ごぎょう》と呼びます", "これを五行《ごぎょう と呼びます"),
+        (("rulebook.json:", "ruby markup at character", "never closed by 》"),)),
     "builtin-font-unknown": Case(
         edit("game.json", lambda d: d["fonts"].__setitem__("mincho", "builtin:BIZUDMincho-Bold")),
         (("game.json", "$.fonts.mincho:", "no built-in font 'BIZUDMincho-Bold'", "BIZUDMincho-Regular"),)),
@@ -321,7 +332,8 @@ CASES: dict[str, Case] = {
 
 # Cases also run through `fudaya check` (which never writes) — the same located line must appear.
 CHECK_CASES = ["duplicate-key", "qty-as-string", "colour-map-key-missing", "colour-map-cmyk-over-100",
-               "text-format-spec-wrong", "image-low-resolution", "composition-mismatch"]
+               "text-format-spec-wrong", "image-low-resolution", "composition-mismatch", "ruby-never-closed",
+               "ruby-in-rulebook-unbalanced"]
 
 
 # --- the runs ---------------------------------------------------------------------------------

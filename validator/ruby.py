@@ -61,9 +61,16 @@ def has_markup(text: str) -> bool:
 
 def parse_ruby(source: str) -> Marked:
     """The plain text and its readings; RubyError for unbalanced or empty markup."""
+    return parse_ruby_indexed(source)[0]
+
+
+def parse_ruby_indexed(source: str) -> tuple[Marked, list[int]]:
+    """parse_ruby, and for each character of the plain text its index in `source` (a paragraph's
+    measured glyphs follow the source: the markup's glyphs are dropped by these indexes)."""
     if not has_markup(source):
-        return Marked(source)
+        return Marked(source), list(range(len(source)))
     out: list[str] = []
+    origin: list[int] = []
     rubies: list[Ruby] = []
     bar: tuple[int, int] | None = None  # (index in out, position in source) of a pending ｜
     literal: list[int] = []  # source positions of ordinary 《 not yet closed
@@ -73,6 +80,7 @@ def parse_ruby(source: str) -> Marked:
         doubled = i + 1 < count and source[i + 1] == char
         if char in MARKUP and doubled:
             out.append(char)
+            origin.append(i)
             i += 2
             continue
         if char == BAR:
@@ -87,6 +95,7 @@ def parse_ruby(source: str) -> Marked:
             if start is None:
                 literal.append(i)
                 out.append(char)
+                origin.append(i)
                 i += 1
                 continue
             if start == len(out):
@@ -107,12 +116,13 @@ def parse_ruby(source: str) -> Marked:
                 raise RubyError(i, f"{CLOSE} with no {OPEN} before it (write {CLOSE}{CLOSE} for the bracket itself)")
             literal.pop()
         out.append(char)
+        origin.append(i)
         i += 1
     if bar is not None:
         raise RubyError(bar[1], f"{BAR} starts a ruby base, but no {OPEN}reading{CLOSE} follows it")
     if literal:
         raise RubyError(literal[-1], f"{OPEN} is never closed by {CLOSE}")
-    return Marked("".join(out), tuple(rubies))
+    return Marked("".join(out), tuple(rubies)), origin
 
 
 def _base_start(out: list[str], rubies: list[Ruby], bar: tuple[int, int] | None) -> int | None:
@@ -138,4 +148,4 @@ def _readings(source: str, open_at: int, close_at: int, base: list[str]) -> tupl
     return parts
 
 
-__all__ = ["Marked", "Ruby", "RubyError", "has_markup", "parse_ruby"]
+__all__ = ["Marked", "Ruby", "RubyError", "has_markup", "parse_ruby", "parse_ruby_indexed"]

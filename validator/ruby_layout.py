@@ -22,6 +22,7 @@ from .compose import CLOSING, COMMAS, FULL_STOPS, MIDDLE_DOTS, OPENING, SMALL_KA
 from .ruby import Ruby
 
 RUBY_SCALE = 0.5  # a reading's size against its base's, by default (JLREQ)
+ReadingLength = Callable[[str, int], float]  # (reading, where its base starts) -> its length
 _OVERHANGABLE = OPENING | CLOSING | COMMAS | FULL_STOPS | MIDDLE_DOTS | SPACES | SMALL_KANA | frozenset("ー")
 
 
@@ -50,10 +51,11 @@ class RubySetting:
     readings: tuple[Reading, ...]
 
 
-def set_ruby(chars: str, widths: Sequence[float], rubies: Sequence[Ruby], reading_length: Callable[[str], float],
-             scale: float = RUBY_SCALE) -> RubySetting:
-    """Place `rubies` over `chars` whose cells are `widths` ems; `reading_length(text)` is a reading's length
-    in ems of the base at `scale` (its characters' advances times `scale`, horizontally)."""
+def set_ruby(chars: str, widths: Sequence[float], rubies: Sequence[Ruby], reading_length: ReadingLength,
+             ruby_char: float = RUBY_SCALE) -> RubySetting:
+    """Place `rubies` over `chars` whose cells are `widths` long (ems of the text, or points);
+    `reading_length(reading, base_start)` is a reading's length in that unit, `ruby_char` the size of one
+    ruby character (the most a reading overhangs a neighbour)."""
     units = _units(widths, rubies, reading_length)
     owner = [False] * len(chars)
     for ruby in units:
@@ -67,7 +69,7 @@ def set_ruby(chars: str, widths: Sequence[float], rubies: Sequence[Ruby], readin
         reading = ruby.reading
         count = ruby.end - ruby.start
         base = sum(widths[ruby.start:ruby.end])
-        length = reading_length(reading)
+        length = reading_length(reading, ruby.start)
         bound.extend(range(ruby.start + 1, ruby.end))
         if length <= base:
             spare = base - length
@@ -77,8 +79,8 @@ def set_ruby(chars: str, widths: Sequence[float], rubies: Sequence[Ruby], readin
                 readings.append(Reading(ruby.start, ruby.end, reading, spare / len(reading) / 2, spare / len(reading)))
             continue
         excess = length - base
-        before = min(excess / 2, _allowance(chars, widths, owner, ruby.start - 1, scale))
-        after = min(excess / 2, _allowance(chars, widths, owner, ruby.end, scale))
+        before = min(excess / 2, _allowance(chars, widths, owner, ruby.start - 1, ruby_char))
+        after = min(excess / 2, _allowance(chars, widths, owner, ruby.end, ruby_char))
         spread = (excess - before - after) / count
         for k in range(ruby.start, ruby.end):
             pads[k] = spread
@@ -91,26 +93,25 @@ def set_ruby(chars: str, widths: Sequence[float], rubies: Sequence[Ruby], readin
     return RubySetting(measured(chars, cells, bound=bound, lead=lead, trail=trail), tuple(pads), tuple(readings))
 
 
-def _units(widths: Sequence[float], rubies: Sequence[Ruby],
-           reading_length: Callable[[str], float]) -> list[Ruby]:
+def _units(widths: Sequence[float], rubies: Sequence[Ruby], reading_length: ReadingLength) -> list[Ruby]:
     """The rubies as set: jukugo ruby per character where every reading fits its kanji, else one group."""
     out: list[Ruby] = []
     for ruby in rubies:
         if ruby.kind != "jukugo":
             out.append(ruby)
-        elif all(reading_length(r) <= widths[ruby.start + k] for k, r in enumerate(ruby.readings)):
+        elif all(reading_length(r, ruby.start + k) <= widths[ruby.start + k] for k, r in enumerate(ruby.readings)):
             out.extend(Ruby(ruby.start + k, ruby.start + k + 1, (r,)) for k, r in enumerate(ruby.readings))
         else:
             out.append(Ruby(ruby.start, ruby.end, (ruby.reading,)))
     return out
 
 
-def _allowance(chars: str, widths: Sequence[float], owner: Sequence[bool], k: int, scale: float) -> float:
+def _allowance(chars: str, widths: Sequence[float], owner: Sequence[bool], k: int, ruby_char: float) -> float:
     """How far a reading may overhang chars[k]: kana and punctuation up to one ruby character and half
     their width; nothing over kanji, Latin, another base or past the paragraph."""
     if k < 0 or k >= len(chars) or owner[k] or not _overhangable(chars[k]):
         return 0.0
-    return min(scale, widths[k] / 2)
+    return min(ruby_char, widths[k] / 2)
 
 
 def _overhangable(char: str) -> bool:

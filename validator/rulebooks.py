@@ -26,6 +26,7 @@ from .model import (
     RulebookFonts,
     TableBlock,
 )
+from .ruby import RubyError, parse_ruby
 from .wording import japanese_range
 
 STRONG = "**"
@@ -50,8 +51,13 @@ def split_emphasis(text: str) -> list[tuple[str, bool]]:
 
 
 def plain_text(text: str) -> str:
-    """The text as printed, without markup."""
-    return text.replace(STRONG, "")
+    """The text as printed, without markup: no emphasis marks, ruby reduced to its base (a running head
+    or a search names 閥, not 閥《ばつ》). Markup that cannot be read stays as written (the check reports it)."""
+    text = text.replace(STRONG, "")
+    try:
+        return parse_ruby(text).text
+    except RubyError:
+        return text
 
 
 def placeholders(template: str) -> list[str]:

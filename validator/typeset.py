@@ -271,7 +271,7 @@ def fit_text(
             shown = tuple(text[line.start:line.end] for line in lines)
             if setting is None:
                 return TextLayout(s, shown, leading, extents, spacing)
-            offsets, readings = _placed(lines, setting, spacing, s, metrics if vertical else None)
+            offsets, readings = place_readings(lines, setting, spacing, s, metrics if vertical else None)
             return TextLayout(s, shown, leading, extents, spacing, ruby_size, room, offsets, readings)
     return None
 
@@ -281,8 +281,8 @@ def _ruby_setting(text: str, base: Measured, rubies: Sequence[Ruby], metrics: Fo
     """The readings set over `text` at `scale` of its size: upright one ruby em a character in vertical
     text, their advances horizontally."""
     if vertical:
-        return set_ruby(text, base.widths, rubies, lambda reading: len(reading) * scale, scale)
-    return set_ruby(text, base.widths, rubies, lambda reading: metrics.text_width(reading, scale), scale)
+        return set_ruby(text, base.widths, rubies, lambda reading, _: len(reading) * scale, scale)
+    return set_ruby(text, base.widths, rubies, lambda reading, _: metrics.text_width(reading, scale), scale)
 
 
 def _lines_with_ruby(lines: Sequence[Line], setting: RubySetting) -> list[bool]:
@@ -299,9 +299,10 @@ def _lines_with_ruby(lines: Sequence[Line], setting: RubySetting) -> list[bool]:
 _PerLine = tuple[tuple[tuple[float, ...], ...], tuple[tuple[PlacedReading, ...], ...]]
 
 
-def _placed(lines: Sequence[Line], setting: RubySetting, spacing: Sequence[Sequence[float]], size: float,
-            vertical: FontMetrics | None) -> _PerLine:
-    """Per line, each glyph's start and the readings over it, in pt from the line's start edge."""
+def place_readings(lines: Sequence[Line], setting: RubySetting, spacing: Sequence[Sequence[float]], size: float,
+                   vertical: FontMetrics | None) -> _PerLine:
+    """Per line, each glyph's start and the readings over it, in pt from the line's start edge (`size`: pt
+    per unit of the setting's widths; `vertical`: the font whose vertical forms the readings take)."""
     widths, pads = setting.measured.widths, setting.pads
     by_start = {reading.start: reading for reading in setting.readings}
     offsets, readings = [], []

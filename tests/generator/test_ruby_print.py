@@ -90,3 +90,35 @@ def test_a_reading_is_centred_over_its_base_and_set_solid_on_it(tmp_path: Path) 
         assert abs(reading.bottom - line.top) < TOUCH  # on the base's em box
         assert abs(_centre(reading)[0] - (left + right) / 2) < 0.5  # centred over its base
     assert readings["かんじ"].x0 > kanji[0] + 1  # 1.5 em of reading over 2 em: the ends are inset (1:2:1)
+
+
+def test_a_rulebook_paragraph_sets_ruby_over_its_base_inside_its_frame(tmp_path: Path) -> None:
+    """The rulebook's paragraph (generator.kinsoku): the markup is gone from the page, each reading is centred
+    over its base at half its size and set solid on it, and a first line with readings moves the paragraph
+    down so they stay inside the frame."""
+    from reportlab.lib.enums import TA_JUSTIFY
+    from reportlab.lib.styles import ParagraphStyle
+    from reportlab.platypus import Frame
+
+    from generator.kinsoku import KinsokuParagraph
+
+    name = register_font(GOTHIC)
+    style = ParagraphStyle("body", fontName=name, fontSize=10, leading=17.5, wordWrap="CJK", alignment=TA_JUSTIFY)
+    text = ("周瑜《しゅうゆ》は<b>英姿</b>《えいし》で3枚引けます。" + "山札からカードを引きます。" * 4
+            + "許褚《きょちょ》。")
+    path = tmp_path / "p.pdf"
+    canvas = Canvas(str(path), pagesize=(300, 300), initialFontName=name, invariant=1)
+    frame = Frame(20, 20, 200, 260, leftPadding=0, rightPadding=0, topPadding=0, bottomPadding=0)
+    assert frame.addFromList([KinsokuParagraph(text, style)], canvas) is None
+    canvas.save()
+    words = page_words(path)[0][1]
+    shown = "".join(w.text for w in words)
+    assert "《" not in shown and "》" not in shown and "しゅうゆ" in shown and "えいし" in shown
+    readings = [w for w in words if w.bottom - w.top < 7]
+    lines = [w for w in words if w.bottom - w.top > 9]
+    assert {w.text for w in readings} == {"しゅうゆ", "えいし", "きょちょ"}, [w.text for w in words]
+    for reading in readings:
+        assert reading.bottom - reading.top == pytest.approx(5, abs=0.1)
+        assert reading.top >= 300 - 280 - 0.1  # inside the frame, whose top is 20 pt below the page's
+        below = [w for w in lines if w.top - 0.3 <= reading.bottom <= w.top + 0.3]
+        assert below and below[0].x0 - 0.5 <= reading.x0 and reading.x1 <= below[0].x1 + 0.5, reading.text

@@ -83,8 +83,7 @@ def test_builds_in_whole_sheets_of_four_a5_pages(reader: PdfReader) -> None:
 def test_every_font_is_embedded_as_a_subset(reader: PdfReader) -> None:
     found = {name: font for page in reader.pages for name, font in iter_fonts(page.get("/Resources"))}
     assert {name.split("+")[-1] for name in found} == {"BIZUDMincho-Regular", "BIZUDGothic-Bold",
-                                                       "BIZUDGothic-Regular",
-                                                       "BIZUDMincho-Regular-Vert"}  # the figure's ruby: ょ
+                                                       "BIZUDGothic-Regular"}
     for name, font in found.items():
         assert "/FontFile2" in font["/FontDescriptor"].get_object(), f"{name} is not embedded"
         assert name[7] == "+", f"{name} is not a subset"
@@ -230,7 +229,7 @@ def test_the_generals_list_is_the_generals_deck(game: Game, reader: PdfReader) -
     assert len(rows) == len(generals) == 25
     for card, (name, kingdom, hp, skills) in zip(generals, rows):
         f = card.fields
-        assert (name, kingdom, hp) == (f"**{f['name']}**\n{f['reading']}", f["kingdom"], str(f["hp"]))
+        assert (name, kingdom, hp) == (f"**｜{f['name']}《{f['reading']}》**", f["kingdom"], str(f["hp"]))
         for n in (1, 2):
             if f"skill{n}_name" in f:
                 assert f"**{f[f'skill{n}_name']}**" in skills and f[f"skill{n}_text"] in skills

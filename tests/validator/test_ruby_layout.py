@@ -22,7 +22,7 @@ def _set(source: str, scale: float = RUBY_SCALE) -> tuple[str, RubySetting]:
     """`source` in a monospaced em font: every character one em, every ruby character `scale` em."""
     marked = parse_ruby(source)
     return marked.text, set_ruby(marked.text, [1.0] * len(marked.text), marked.rubies,
-                                 lambda reading: len(reading) * scale, scale)
+                                 lambda reading, _: len(reading) * scale, scale)
 
 
 def test_a_mono_reading_no_longer_than_its_kanji_is_centred_over_it() -> None:

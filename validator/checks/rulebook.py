@@ -13,6 +13,7 @@ from ..engine.registry import engine_name, find_oracle
 from ..faces import part_box
 from ..issues import DeckError, Issue, Location
 from ..model import CardFigure, CardTable, Clarifications, Game, HandExample, Rulebook, TableBlock
+from ..ruby import RubyError, parse_ruby
 from ..rulebooks import (
     MarkupError,
     UnclaimedPart,
@@ -68,6 +69,13 @@ def _text_issues(game: Game, book: Rulebook, text: str, role: str, where: Locati
         runs = split_emphasis(text)
     except MarkupError as exc:
         yield Issue(where, "markup", whose + str(exc))
+        return
+    plain = "".join(run for run, _ in runs)  # ruby is read across emphasis, as the paragraph reads it
+    try:
+        parse_ruby(plain)
+    except RubyError as exc:
+        uncounted = " (** not counted)" if plain != text else ""
+        yield Issue(where, "ruby-markup", f"{whose}{exc}{uncounted}")
         return
     missing: dict[str, list[str]] = {}
     for run, strong in runs:
