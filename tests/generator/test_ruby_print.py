@@ -3,6 +3,7 @@ it in vertical text, touching it, centred on it, at half its size; the tategaki 
 (`fudaya new --template tategaki`) checks clean, builds, and prints its poets' readings that way."""
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 import pytest
@@ -122,3 +123,35 @@ def test_a_rulebook_paragraph_sets_ruby_over_its_base_inside_its_frame(tmp_path:
         assert reading.top >= 300 - 280 - 0.1  # inside the frame, whose top is 20 pt below the page's
         below = [w for w in lines if w.top - 0.3 <= reading.bottom <= w.top + 0.3]
         assert below and below[0].x0 - 0.5 <= reading.x0 and reading.x1 <= below[0].x1 + 0.5, reading.text
+
+
+def test_a_shift_jis_sheet_with_ruby_and_wide_spaces_imports_and_prints_as_written(tmp_path: Path) -> None:
+    """Excel's "CSV" on Japanese Windows is cp932: a poem with ruby markup, an indent of full-width spaces
+    and line breaks inside its cell comes through import unchanged, checks clean, and prints with its
+    readings right of their kanji and its indented column two cells down."""
+    runner = CliRunner()
+    decks = ["--decks", str(tmp_path / "decks")]
+    assert runner.invoke(app, ["new", "karuta", "--template", "tategaki", *decks]).exit_code == 0
+    cards_file = tmp_path / "decks" / "karuta" / "cards.json"
+    declared = json.loads(cards_file.read_text(encoding="utf-8"))
+    starter = declared.pop("cards")
+    poem = "秋の田の　かりほの庵《いほ》の\n　　苫《とま》をあらみ\nわが衣手《ころも｜で》は\n　　露《つゆ》にぬれつつ"
+    assert starter[0]["fields"]["poem"] == poem
+    rows = "".join(f'{c["id"]},{c["fields"]["number"]},{c["fields"]["poet"]},"{c["fields"]["poem"]}"\r\n'
+                   for c in starter)
+    sheet = tmp_path / "poems.csv"
+    sheet.write_bytes(("id,number,poet,poem\r\n" + rows).encode("cp932"))
+    cards_file.write_text(json.dumps({**declared, "cards": []}), encoding="utf-8")  # only the sheet fills it
+    imported = runner.invoke(app, ["import", "karuta", str(sheet), *decks])
+    assert imported.exit_code == 0 and "read as cp932" in imported.output, imported.output
+    assert json.loads(cards_file.read_text(encoding="utf-8"))["cards"] == starter  # as written, to the character
+    built = runner.invoke(app, ["build", "karuta", "--no-report", *decks, "--output", str(tmp_path / "out")])
+    assert built.exit_code == 0, built.output
+    words = page_words(tmp_path / "out" / "karuta" / "cards-printshop.pdf")[0][1]
+    poem_size = [w for w in words if w.text == "秋"][0].x1 - [w for w in words if w.text == "秋"][0].x0
+    first, indented = [w for w in words if w.text == "秋"][0], [w for w in words if w.text == "苫"][0]
+    assert indented.top == pytest.approx(first.top + 2 * poem_size, abs=0.2)  # 　　 kept: two cells down
+    for base, reading in (("苫", "とま"), ("露", "つゆ"), ("庵", "いほ")):
+        [kanji] = [w for w in words if w.text == base]
+        [ruby] = [w for w in words if w.text == reading]
+        assert abs(ruby.x0 - kanji.x1) < TOUCH and ruby.x1 - ruby.x0 == pytest.approx(poem_size / 2, abs=0.1)
