@@ -55,6 +55,10 @@ def shared_target(data: dict[str, Any]) -> None:
     data["victory_points"]["2"] = 22  # 2 × 22 = 44 of 45 points: both players could hold 22
 
 
+def ruby_in_a_label(data: dict[str, Any]) -> None:
+    data["route_kinds"]["land"]["label"] = "陸路《りくろ》"
+
+
 CASES: dict[str, tuple[Callable[[dict[str, Any]], None], str, str]] = {
     "one-way route": (one_way, "$.areas[27].routes[1]", "route 会稽→建業 (land) is listed on 会稽 only"),
     "island": (island, "$.areas[27].routes", "area 会稽 is cut off from the rest of the map"),
@@ -62,6 +66,7 @@ CASES: dict[str, tuple[Callable[[dict[str, Any]], None], str, str]] = {
     "routes cross": (crossing, "$.areas[23].routes[2]", "route 長沙–零陵 crosses route 南中–交州 as drawn"),
     "adjacent start areas": (adjacent_starts, "$.start_areas[6][5]", "江陵 and 襄陽 (6 players) are adjacent"),
     "target two could reach": (shared_target, "$.victory_points[2]", "2 × 22 ≤ 45"),
+    "ruby in a label": (ruby_in_a_label, "$.route_kinds.land.label", "the map sets no ruby"),
 }
 
 

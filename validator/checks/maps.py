@@ -27,6 +27,7 @@ from ..limits import MAX_FINDINGS_PER_KIND
 from ..maplayout import DEFAULT_FONTS, CellGrid, MapPlan, bucketed, merged, sharing
 from ..model import Game, GameMap, MapRoute
 from ..presets import PAPER_SIZES
+from ..ruby import RubyError, has_markup, parse_ruby
 from ..typeset import FontMetrics, load_metrics
 from ..wording import counted
 
@@ -187,6 +188,16 @@ def _role_metrics(game: Game, game_map: GameMap) -> dict[str, FontMetrics] | Iss
 
 def check_glyphs(plan: MapPlan) -> Iterator[Issue]:
     for text, role, where in plan.printed_texts():
+        if has_markup(text):  # a map label is one line at a fixed place: no room is made for readings
+            try:
+                plain = parse_ruby(text).text
+            except RubyError as exc:
+                yield Issue(where, "ruby-markup", f"{text!r}: {exc}")
+                continue
+            if plain != text:
+                yield Issue(where, "ruby-markup", f"{text!r}: the map sets no ruby (an area's reading goes in its "
+                                                  "\"reading\", printed under its name); write 《 》 ｜ as they are")
+                continue
         missing = plan.metrics[role].missing_glyphs(text)
         if missing:
             chars = " ".join(f"{c!r} (U+{ord(c):04X})" for c in missing)
