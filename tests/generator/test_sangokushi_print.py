@@ -129,7 +129,7 @@ def test_lord_mark_and_damage_pips_follow_the_fields(game: Game) -> None:
     for politics in range(4):  # 1 + 内政 filled pips (5.14)
         [filled] = [e for e in pips if e.get("when") == {"politics": politics}]
         assert filled.props["count"] == game.rules.get("damage_base", 1) + politics
-    name = next(e for e in front if e.type == "text" and e.props["text"] == "{name}")
+    name = next(e for e in front if e.type == "text" and e.props["text"] == "｜{name}《{reading}》")
     assert name.props["vertical"] is True and name.props["size"] >= 30
     labels = {e.props["text"] for e in front if e.type == "text"}
     assert {"武勇", "采配", "知略", "内政", "{valor}", "{command}", "{strategy}", "{politics}"} <= labels
