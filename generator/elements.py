@@ -29,6 +29,7 @@ from validator.issues import Issue, Location
 from validator.limits import MAX_IMAGE_BYTES
 from validator.model import Card, Element, Layout
 from validator.presets import PRINT_MIN_LINE_MM, PRINT_MIN_TEXT_PT
+from validator.ruby_layout import reading_rise
 from validator.svgsafe import checked_svg
 from validator.tables import cell_text_element, table_cells
 from validator.textbox import layout_text_element
@@ -286,7 +287,8 @@ def _readings_above(canvas: Canvas, laid: TextLayout, n: int, x: float, em_top: 
     if not laid.readings[n]:
         return
     ruby = laid.ruby_size
-    baseline = em_top + ruby * metrics.descent / (metrics.ascent + metrics.descent)
+    share = metrics.ascent / (metrics.ascent + metrics.descent)
+    baseline = em_top - laid.size * share + reading_rise(share, laid.size, ruby)
     canvas.setFont(font, ruby)
     for reading in laid.readings[n]:
         if greek:

@@ -33,7 +33,7 @@ from reportlab.platypus.paragraph import (
 from validator.compose import SPACES, Line, Measured, compose, justify, measured
 from validator.presets import PRINT_MIN_TEXT_PT
 from validator.ruby import has_markup, parse_ruby_indexed
-from validator.ruby_layout import RUBY_SCALE, RubySetting, set_ruby
+from validator.ruby_layout import RUBY_SCALE, RubySetting, reading_rise, set_ruby
 from validator.typeset import PlacedReading, place_readings
 
 _IDEOGRAPHIC_SPACE = "\u3000"
@@ -62,10 +62,9 @@ def with_ruby(glyphs: list[Any], text: Measured) -> tuple[list[Any], Measured, R
     if not has_markup(text.chars):
         return glyphs, text, None, 0.0
     marked, origin = parse_ruby_indexed(text.chars)
-    if not marked.rubies:
-        kept = [glyphs[i] for i in origin]
-        return kept, measured(marked.text, [g.width for g in kept]), None, 0.0
     kept = [glyphs[i] for i in origin]
+    if not marked.rubies:  # only escaped marks (《《): the text less the doubling
+        return kept, measured(marked.text, [g.width for g in kept]), None, 0.0
     ruby = max(max(g.frag.fontSize for g in kept[r.start:r.end]) * RUBY_SCALE for r in marked.rubies)
     ruby = max(ruby, PRINT_MIN_TEXT_PT)
     setting = set_ruby(marked.text, [g.width for g in kept], marked.rubies,
@@ -163,12 +162,6 @@ def _draw_readings(canvas: Any, kind: str, label: tuple[_Shown, ...]) -> None:
     canvas.restoreState()
 
 
-def _rise(font: str, size: float, ruby: float) -> float:
-    """From a line's baseline to a reading's, set solid on the em box (the font's ascent and descent taken
-    as one em, as card text is)."""
-    return (size - ruby) * _ascent(font) + ruby
-
-
 def _ascent(font: str) -> float:
     """The part of the em above the baseline (the font's ascent and descent taken as one em)."""
     face = getFont(font).face
@@ -242,7 +235,8 @@ class KinsokuParagraph(Paragraph):  # type: ignore[misc]  # ReportLab is untyped
             starts = [r.start for r in self._ruby.readings if first.composed.start <= r.start < first.composed.end]
             if starts:  # the readings' top over the baseline, less what ReportLab leaves above it
                 frag = self._glyphs[starts[0]].frag
-                top = _rise(frag.fontName, frag.fontSize, self._ruby_size) + _ascent(frag.fontName) * self._ruby_size
+                share = _ascent(frag.fontName)
+                top = reading_rise(share, frag.fontSize, self._ruby_size) + share * self._ruby_size
                 above = first.fontSize if rl_config.paraFontSizeHeightOffset else first.ascent
                 self._room = max(0.0, top - above)
         return lines
@@ -292,7 +286,7 @@ class KinsokuParagraph(Paragraph):  # type: ignore[misc]  # ReportLab is untyped
             for reading, start in zip(readings, starts):
                 base = glyphs[start - line.start].frag  # the reading takes its base's font and colour
                 shown.append((reading, base.fontName, self._ruby_size,
-                              _rise(base.fontName, base.fontSize, self._ruby_size), base.textColor))
+                              reading_rise(_ascent(base.fontName), base.fontSize, self._ruby_size), base.textColor))
             words.append(frag.clone(text="", cbDefn=ABag(kind="onDraw", name=_READINGS, label=tuple(shown))))
         if shift:
             words.append(frag.clone(text="", cbDefn=ABag(kind="onDraw", name=_SHIFT, label=shift)))

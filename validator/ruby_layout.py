@@ -93,6 +93,13 @@ def set_ruby(chars: str, widths: Sequence[float], rubies: Sequence[Ruby], readin
     return RubySetting(measured(chars, cells, bound=bound, lead=lead, trail=trail), tuple(pads), tuple(readings))
 
 
+def reading_rise(ascent_share: float, size: float, ruby: float) -> float:
+    """From a line's baseline to its readings' baseline, the readings set solid on the em box of text of
+    `size` (`ascent_share`: the part of the em above the baseline, the font's ascent and descent taken as
+    one em)."""
+    return (size - ruby) * ascent_share + ruby
+
+
 def _units(widths: Sequence[float], rubies: Sequence[Ruby], reading_length: ReadingLength) -> list[Ruby]:
     """The rubies as set: jukugo ruby per character where every reading fits its kanji, else one group."""
     out: list[Ruby] = []
@@ -119,4 +126,4 @@ def _overhangable(char: str) -> bool:
     return 0x3041 <= code <= 0x309F or 0x30A0 <= code <= 0x30FF or char in _OVERHANGABLE
 
 
-__all__ = ["RUBY_SCALE", "Reading", "RubySetting", "set_ruby"]
+__all__ = ["RUBY_SCALE", "Reading", "RubySetting", "reading_rise", "set_ruby"]
