@@ -236,20 +236,33 @@ def draw_text(space: CardSpace, element: Element) -> None:
         canvas.translate(-(left + width / 2), -(top - height / 2))
     canvas.setFont(name, laid.size)
     greek = space.greeked(laid.size)
-    greek_ruby = bool(laid.ruby_size) and space.greeked(laid.ruby_size)  # readings too small in a figure: bars
+    readings = _Readings()
+    if laid.ruby_size:
+        black = space.layout.small_text_black and small_dark_mix(color, laid.ruby_size)
+        readings = _Readings(greek=space.greeked(laid.ruby_size),  # too small in a figure: bars
+                             color=to_reportlab(Color("cmyk", (0.0, 0.0, 0.0, 1.0))) if black else None)
     if p.get("vertical"):
         twin = vertical_font(path, name)
-        _vertical_lines(canvas, laid, metrics, p, left, top, width, height, greek=greek, greek_ruby=greek_ruby,
+        _vertical_lines(canvas, laid, metrics, p, left, top, width, height, greek=greek, readings=readings,
                         fonts=(name, twin))
     else:
         _horizontal_lines(canvas, laid, metrics, p, left, top, width, height, greek=greek, font=name,
-                          greek_ruby=greek_ruby)
+                          readings=readings)
     canvas.restoreState()
+
+
+@dataclass(frozen=True)
+class _Readings:
+    """How a text's readings are drawn: as bars where too small to print (a reduced figure), and in K alone
+    (`color`) where the text's dark mix is fine at its size but not at theirs."""
+
+    greek: bool = False
+    color: Any = None
 
 
 def _horizontal_lines(canvas: Canvas, laid: TextLayout, metrics: FontMetrics, p: Mapping[str, Any],
                       left: float, top: float, width: float, height: float, *, greek: bool, font: str,
-                      greek_ruby: bool = False) -> None:
+                      readings: _Readings = _Readings()) -> None:
     size = laid.size
     slack = height - laid.extent
     first_top = top - {"top": 0.0, "middle": slack / 2, "bottom": slack}[p.get("valign", "top")] - laid.ruby_room
@@ -267,7 +280,7 @@ def _horizontal_lines(canvas: Canvas, laid: TextLayout, metrics: FontMetrics, p:
             offsets = laid.offsets[n]
             if offsets:
                 _spaced_line(canvas, x + offsets[0], baseline, line, _gaps(offsets, line, metrics, size))
-            _readings_above(canvas, laid, n, x, em_top, metrics, font, greek=greek_ruby)
+            _readings_above(canvas, laid, n, x, em_top, metrics, font, readings)
         elif spacing:
             _spaced_line(canvas, x, baseline, line, spacing)
         else:
@@ -281,7 +294,7 @@ def _gaps(offsets: tuple[float, ...], line: str, metrics: FontMetrics, size: flo
 
 
 def _readings_above(canvas: Canvas, laid: TextLayout, n: int, x: float, em_top: float, metrics: FontMetrics,
-                    font: str, *, greek: bool) -> None:
+                    font: str, style: _Readings) -> None:
     """Line `n`'s readings set solid on its em box, in the line's font at the ruby size (bars where too small
     to print, as greeked text is)."""
     if not laid.readings[n]:
@@ -289,15 +302,18 @@ def _readings_above(canvas: Canvas, laid: TextLayout, n: int, x: float, em_top: 
     ruby = laid.ruby_size
     share = metrics.ascent / (metrics.ascent + metrics.descent)
     baseline = em_top - laid.size * share + reading_rise(share, laid.size, ruby)
+    canvas.saveState()
     canvas.setFont(font, ruby)
+    if style.color is not None:
+        canvas.setFillColor(style.color)
     for reading in laid.readings[n]:
-        if greek:
+        if style.greek:
             length = metrics.text_width(reading.text, ruby) + reading.gap * (len(reading.text) - 1)
             canvas.rect(x + reading.offset, baseline + ruby * 0.1, length, ruby * _GREEK_BAR_EM, stroke=0, fill=1)
             continue
         spacing = (reading.gap,) * (len(reading.text) - 1) + (0.0,)
         _spaced_line(canvas, x + reading.offset, baseline, reading.text, spacing)
-    canvas.setFont(font, laid.size)
+    canvas.restoreState()
 
 
 def _spaced_line(canvas: Canvas, x: float, baseline: float, line: str, spacing: tuple[float, ...]) -> None:
@@ -318,7 +334,7 @@ def _spaced_line(canvas: Canvas, x: float, baseline: float, line: str, spacing: 
 
 def _vertical_lines(canvas: Canvas, laid: TextLayout, metrics: FontMetrics, p: Mapping[str, Any],
                     left: float, top: float, width: float, height: float, *, greek: bool,
-                    fonts: tuple[str, VerticalFont | None], greek_ruby: bool = False) -> None:
+                    fonts: tuple[str, VerticalFont | None], readings: _Readings = _Readings()) -> None:
     """Columns right to left; each character centred in its one-em cell, in the font's vertical glyph where
     it has one (`fonts`: the font's name and its vertical twin); readings right of their column."""
     size = laid.size
@@ -352,18 +368,21 @@ def _vertical_lines(canvas: Canvas, laid: TextLayout, metrics: FontMetrics, p: M
                 k = run.end
         if laid.readings and laid.readings[n]:
             _readings_beside(canvas, laid, n, centre_x + (size + laid.ruby_size) / 2, y_top, metrics, fonts,
-                             greek=greek_ruby)
+                             readings)
 
 
 def _readings_beside(canvas: Canvas, laid: TextLayout, n: int, centre_x: float, y_top: float, metrics: FontMetrics,
-                     fonts: tuple[str, VerticalFont | None], *, greek: bool) -> None:
+                     fonts: tuple[str, VerticalFont | None], style: _Readings) -> None:
     """Column `n`'s readings right of it, set solid on it (`centre_x`: the readings' middle line), each
     character upright in its ruby-sized cell (bars where too small to print)."""
     ruby = laid.ruby_size
     drop = ruby * metrics.ascent / (metrics.ascent + metrics.descent)
+    canvas.saveState()
     canvas.setFont(fonts[0], ruby)
+    if style.color is not None:
+        canvas.setFillColor(style.color)
     for reading in laid.readings[n]:
-        if greek:
+        if style.greek:
             length = len(reading.text) * ruby + reading.gap * (len(reading.text) - 1)
             bar = ruby * _GREEK_BAR_EM
             canvas.rect(centre_x - bar / 2, y_top - reading.offset - length, bar, length, stroke=0, fill=1)
@@ -371,7 +390,7 @@ def _readings_beside(canvas: Canvas, laid: TextLayout, n: int, centre_x: float, 
         for k, char in enumerate(reading.text):
             cell_top = y_top - reading.offset - k * (ruby + reading.gap)
             _upright(canvas, char, centre_x, cell_top, ruby, drop, fonts)
-    canvas.setFont(fonts[0], laid.size)
+    canvas.restoreState()
 
 
 def _upright(canvas: Canvas, char: str, centre_x: float, cell_top: float, size: float, baseline_drop: float,

@@ -64,3 +64,15 @@ def test_opting_out_keeps_the_mix_and_check_warns(tmp_path: Path) -> None:
     warnings = [i for i in check_game(load_game(decks, "gogyo")).issues if i.code == "small-text-mixed-ink"]
     assert warnings and all(i.severity == "warning" for i in warnings)
     assert "10 pt text in C/M/Y/K 30/40/40/85 prints in several inks" in warnings[0].message  # the reading
+
+
+def test_readings_too_small_for_the_mix_print_on_k_while_their_text_keeps_it(tmp_path: Path) -> None:
+    """A 14 pt text in the rich ink keeps it; its 7 pt readings would misregister in four inks, so they
+    print on K alone."""
+    decks = copy_decks(tmp_path, "gogyo")
+    label = {"type": "text", "x": 11, "y": 64, "w": 41, "h": 12, "text": "｜天命《てんめい》", "font": "mincho",
+             "size": 14, "align": "center", "color": "ink", "wrap": False}
+    edit_json(decks / "gogyo" / "layout.json", lambda data: data["templates"]["dynasty"]["elements"].append(label))
+    fills = _text_fills(_build(decks, tmp_path))
+    assert (14.0, INK) in fills
+    assert (7.0, (0, 0, 0, 1)) in fills and not [f for size, f in fills if size == 7.0 and f != (0, 0, 0, 1)]
