@@ -33,7 +33,7 @@ from validator.ruby_layout import reading_rise
 from validator.svgsafe import checked_svg
 from validator.tables import cell_text_element, table_cells
 from validator.textbox import layout_text_element
-from validator.typeset import FontMetrics, TextLayout, line_offsets, load_metrics, vertical_runs
+from validator.typeset import FontMetrics, TextLayout, line_across, line_offsets, load_metrics, vertical_runs
 
 from .colors import to_reportlab
 from .print_color import CMYKImageReader, cmyk_drawing, shapes
@@ -352,7 +352,7 @@ def _vertical_lines(canvas: Canvas, laid: TextLayout, metrics: FontMetrics, p: M
             canvas.rect(centre_x - bar / 2, y_top - column_height, bar, column_height, stroke=0, fill=1)
             continue
         offsets = line_offsets(laid, n, metrics, vertical=True)
-        runs = {run.start: run for run in vertical_runs(column)}  # 縦中横 and sideways words
+        runs = {run.start: run for run in vertical_runs(column, line_across(laid, n))}  # 縦中横, sideways words
         k = 0
         while k < len(column):
             cell_top = y_top - offsets[k]

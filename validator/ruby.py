@@ -7,15 +7,22 @@ its own reading, placed by the jukugo rules). Elsewhere 《》 are the ordinary 
 (`そのうえ《君主》を含む`); `《《` `》》` `｜｜` write the bracket or the bar itself where markup would be read
 (right after a kanji). Unbalanced or empty markup is a RubyError with its position, never printed as typed.
 
+The same notation's annotation `２０２６［＃「２０２６」は縦中横］` (the quoted text must come right before it)
+marks a run to set across one cell of vertical text (縦中横) whatever its length or characters; it is
+dropped from horizontal text. Any other ［＃…］ annotation is a RubyError: it would print as typed.
+
 Parsing is one pass over the text (linear), and a pure function: the checks and the drawing share it.
 """
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 
 from .compose import is_kanji
 
 BAR, OPEN, CLOSE = "｜", "《", "》"
+NOTE_OPEN, NOTE_CLOSE = "［＃", "］"
+ACROSS_NOTE = re.compile(r"［＃「([^「」［］]+)」は縦中横］")
 MARKUP = frozenset((BAR, OPEN, CLOSE))
 
 
@@ -40,23 +47,25 @@ class Ruby:
 
 @dataclass(frozen=True)
 class Marked:
-    """Text with its markup taken out: what prints on the line, and the readings over it."""
+    """Text with its markup taken out: what prints on the line, the readings over it, and the runs
+    marked to go across one cell of vertical text ([start, end) of the plain text)."""
 
     text: str
     rubies: tuple[Ruby, ...] = ()
+    across: tuple[tuple[int, int], ...] = ()
 
 
 class RubyError(ValueError):
     """Markup that cannot be read: `position` is the 0-based index in the text as written."""
 
-    def __init__(self, position: int, message: str) -> None:
-        super().__init__(f"ruby markup at character {position + 1}: {message}")
+    def __init__(self, position: int, message: str, what: str = "ruby markup") -> None:
+        super().__init__(f"{what} at character {position + 1}: {message}")
         self.position = position
         self.detail = message
 
 
 def has_markup(text: str) -> bool:
-    return any(char in MARKUP for char in text)
+    return any(char in MARKUP for char in text) or NOTE_OPEN in text
 
 
 def parse_ruby(source: str) -> Marked:
@@ -75,8 +84,12 @@ def parse_ruby_indexed(source: str) -> tuple[Marked, list[int]]:
     bar: tuple[int, int] | None = None  # (index in out, position in source) of a pending ｜
     literal: list[int] = []  # source positions of ordinary 《 not yet closed
     i, count = 0, len(source)
+    across: list[tuple[int, int]] = []
     while i < count:
         char = source[i]
+        if source.startswith(NOTE_OPEN, i):
+            i = _annotation(source, i, out, across)
+            continue
         doubled = i + 1 < count and source[i + 1] == char
         if char in MARKUP and doubled:
             out.append(char)
@@ -122,7 +135,22 @@ def parse_ruby_indexed(source: str) -> tuple[Marked, list[int]]:
         raise RubyError(bar[1], f"{BAR} starts a ruby base, but no {OPEN}reading{CLOSE} follows it")
     if literal:
         raise RubyError(literal[-1], f"{OPEN} is never closed by {CLOSE}")
-    return Marked("".join(out), tuple(rubies)), origin
+    return Marked("".join(out), tuple(rubies), tuple(across)), origin
+
+
+def _annotation(source: str, at: int, out: list[str], across: list[tuple[int, int]]) -> int:
+    """Read the ［＃…］ at `at`: a 縦中横 annotation marks the text it quotes, which `out` must end with.
+    Returns where reading goes on."""
+    note = ACROSS_NOTE.match(source, at)
+    if note is None:
+        end = source.find(NOTE_CLOSE, at)
+        shown = source[at:end + 1] if end >= 0 else source[at:at + 12]
+        raise RubyError(at, f"{shown!r}: the only ［＃…］ annotation read is ［＃「…」は縦中横］", "annotation")
+    quoted = note.group(1)
+    if "".join(out[len(out) - len(quoted):]) != quoted:
+        raise RubyError(at, f"［＃「{quoted}」は縦中横］ must follow the text it quotes", "annotation")
+    across.append((len(out) - len(quoted), len(out)))
+    return note.end()
 
 
 def _base_start(out: list[str], rubies: list[Ruby], bar: tuple[int, int] | None) -> int | None:

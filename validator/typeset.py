@@ -112,7 +112,8 @@ class TextLayout:
     points to add after each character (empty for a line set as it is: a paragraph's last line).
     With ruby, `ruby_size` is the readings' size, `ruby_room` the room above the first line (right of
     the first column) its readings take, `offsets` per line where each character's glyph starts (pt from
-    the line's start edge, justification included) and `readings` per line what goes over it.
+    the line's start edge, justification included) and `readings` per line what goes over it. Vertical
+    text with runs marked 縦中横 has them per line in `across`.
     """
 
     size: float
@@ -124,6 +125,7 @@ class TextLayout:
     ruby_room: float = 0.0
     offsets: tuple[tuple[float, ...], ...] = ()
     readings: tuple[tuple[PlacedReading, ...], ...] = ()
+    across: tuple[tuple[tuple[int, int], ...], ...] = ()  # per line, marked 縦中横 runs from its start
 
     @property
     def extent(self) -> float:
@@ -149,26 +151,31 @@ class VerticalRun:
     kind: str
 
 
-def vertical_runs(text: str) -> list[VerticalRun]:
+Spans = tuple[tuple[int, int], ...]  # [start, end) runs of a text
+
+
+def vertical_runs(text: str, marked: Spans = ()) -> list[VerticalRun]:
     """The half-width runs of vertical text, after JIS X 4051: 2 to TATE_CHU_YOKO_MAX digits or letters go
-    across one cell ("10", "HP"), longer ones sideways ("ReportLab", "2026"); a lone one stays upright."""
-    runs = []
+    across one cell ("10", "HP"), longer ones sideways ("ReportLab", "2026"); a lone one stays upright.
+    `marked` runs (the ［＃「…」は縦中横］ annotation) go across whatever they hold; a run they touch is theirs."""
+    runs = [VerticalRun(start, end, "across") for start, end in marked]
+    taken = {k for start, end in marked for k in range(start, end)}
     for match in _HALF_WIDTH_RUN.finditer(text):
         length = match.end() - match.start()
-        if length >= 2:
+        if length >= 2 and taken.isdisjoint(range(match.start(), match.end())):
             kind = "across" if length <= TATE_CHU_YOKO_MAX else "sideways"
             runs.append(VerticalRun(match.start(), match.end(), kind))
-    return runs
+    return sorted(runs, key=lambda run: run.start)
 
 
-def advances(text: str, metrics: FontMetrics, vertical: bool) -> list[float]:
+def advances(text: str, metrics: FontMetrics, vertical: bool, marked: Spans = ()) -> list[float]:
     """Each character's advance in em along the line: one em a character in upright vertical text, one em
     for a whole 縦中横 run (its first character takes the cell, the others none), and a sideways word's
     letters their horizontal advances."""
     if not vertical:
         return [metrics.advance(c) for c in text]
     widths = [1.0] * len(text)
-    for run in vertical_runs(text):
+    for run in vertical_runs(text, marked):
         if run.kind == "across":
             widths[run.start + 1:run.end] = [0.0] * (run.end - run.start - 1)
         else:
@@ -176,8 +183,10 @@ def advances(text: str, metrics: FontMetrics, vertical: bool) -> list[float]:
     return widths
 
 
-def _measure(text: str, metrics: FontMetrics, vertical: bool) -> Measured:
-    return measured(text, advances(text, metrics, vertical))
+def _measure(text: str, metrics: FontMetrics, vertical: bool, marked: Spans = ()) -> Measured:
+    """The text for the composer; a marked 縦中横 run is one unit, never broken."""
+    bound = [k for start, end in marked for k in range(start + 1, end)] if vertical else []
+    return measured(text, advances(text, metrics, vertical, marked), bound=bound)
 
 
 def line_offsets(laid: TextLayout, n: int, metrics: FontMetrics, vertical: bool) -> tuple[float, ...]:
@@ -187,10 +196,15 @@ def line_offsets(laid: TextLayout, n: int, metrics: FontMetrics, vertical: bool)
         return laid.offsets[n]
     extra = laid.spacing[n] if laid.spacing else ()
     out, at = [], 0.0
-    for k, width in enumerate(advances(laid.lines[n], metrics, vertical)):
+    for k, width in enumerate(advances(laid.lines[n], metrics, vertical, line_across(laid, n))):
         out.append(at)
         at += width * laid.size + (extra[k] if extra else 0.0)
     return tuple(out)
+
+
+def line_across(laid: TextLayout, n: int) -> Spans:
+    """The marked 縦中横 runs of line `n`, from its start."""
+    return laid.across[n] if laid.across else ()
 
 
 def break_lines(text: str, metrics: FontMetrics, size: float, max_width: float) -> list[str]:
@@ -204,10 +218,13 @@ def break_lines(text: str, metrics: FontMetrics, size: float, max_width: float) 
     return [text[line.start:line.end] for line in compose(laid, max_width / size).lines]
 
 
-def to_vertical(text: str, metrics: FontMetrics) -> str:
-    """Swap punctuation for vertical presentation forms the font can actually draw."""
+def to_vertical(text: str, metrics: FontMetrics, keep: Spans = ()) -> str:
+    """Swap punctuation for vertical presentation forms the font can actually draw (not inside `keep`:
+    runs set across a cell, as written)."""
+    kept = {k for start, end in keep for k in range(start, end)}
     return "".join(
-        VERTICAL_FORMS[c] if c in VERTICAL_FORMS and metrics.has_glyph(VERTICAL_FORMS[c]) else c for c in text
+        VERTICAL_FORMS[c] if c in VERTICAL_FORMS and k not in kept and metrics.has_glyph(VERTICAL_FORMS[c]) else c
+        for k, c in enumerate(text)
     )
 
 
@@ -244,11 +261,12 @@ def fit_text(
     if size <= 0:
         raise ValueError(f"font size must be positive, got {size}")
     marked = parse_ruby(_paragraphs(text))
-    text = to_vertical(marked.text, metrics) if vertical else marked.text
+    spans = marked.across if vertical else ()
+    text = to_vertical(marked.text, metrics, spans) if vertical else marked.text
     if not text:
         return TextLayout(size, (), size * line_height, ())
     limit, across = (height, width) if vertical else (width, height)
-    base = _measure(text, metrics, vertical)
+    base = _measure(text, metrics, vertical, spans)
     paragraphs = text.count("\n") + 1
     for s in _sizes(size, min_size, step):
         if s + (paragraphs - 1) * s * line_height > across + _EPS:
@@ -269,11 +287,20 @@ def fit_text(
         if max(extents) <= limit + _EPS:
             spacing = tuple(tuple(e * s for e in justify(laid, line)) for line in lines) if justified and wrap else ()
             shown = tuple(text[line.start:line.end] for line in lines)
+            per_line = _per_line(lines, spans)
             if setting is None:
-                return TextLayout(s, shown, leading, extents, spacing)
+                return TextLayout(s, shown, leading, extents, spacing, across=per_line)
             offsets, readings = place_readings(lines, setting, spacing, s, metrics if vertical else None)
-            return TextLayout(s, shown, leading, extents, spacing, ruby_size, room, offsets, readings)
+            return TextLayout(s, shown, leading, extents, spacing, ruby_size, room, offsets, readings, per_line)
     return None
+
+
+def _per_line(lines: Sequence[Line], spans: Spans) -> tuple[Spans, ...]:
+    """Each line's marked runs from its start (empty when none is marked; a run is never broken)."""
+    if not spans:
+        return ()
+    return tuple(tuple((start - line.start, end - line.start) for start, end in spans
+                       if line.start <= start and end <= line.end) for line in lines)
 
 
 def _ruby_setting(text: str, base: Measured, rubies: Sequence[Ruby], metrics: FontMetrics, vertical: bool,

@@ -84,3 +84,19 @@ def test_a_sideways_word_reads_down_the_column_below_the_cells_above(tmp_path: P
     glyphs = [w for w in words if w.text not in ("体", "力", "版")]  # poppler reads a turned word its own way
     assert glyphs and all(above.top + size - 0.5 <= g.top and g.bottom <= below.top + 0.5 for g in glyphs)
     assert all(above.x0 - 0.5 <= g.x0 and g.x1 <= above.x1 + 0.5 for g in glyphs)  # inside the column
+
+
+def test_a_run_marked_across_goes_in_one_cell_whatever_its_length(tmp_path: Path) -> None:
+    """［＃「2026」は縦中横］ sets four digits (which would go sideways) and ！？ (full-width, kept as written,
+    not turned into vertical forms) each across one cell, narrowed into it."""
+    metrics = load_metrics(GOTHIC)
+    marked = "西暦2026［＃「2026」は縦中横］年！？［＃「！？」は縦中横］"
+    laid = fit_text(marked, metrics, width=40, height=50, size=10, vertical=True, wrap=False)
+    assert laid is not None and laid.line_widths == (50.0,) and laid.lines == ("西暦2026年！？",)
+    assert laid.across == (((2, 6), (7, 9)),)
+    assert fit_text("西暦2026年", metrics, width=40, height=50, size=10, vertical=True, wrap=False).line_widths[0] > 40
+    size, words = _drawn(tmp_path, marked, 20, 120)
+    found = {word.text: word for word in words}
+    assert {"西", "暦", "2026", "年"} <= found.keys(), [w.text for w in words]
+    run, above = found["2026"], found["暦"]
+    assert abs(run.top - (above.top + size)) < 0.5 and run.x1 - run.x0 <= size * 0.96

@@ -58,3 +58,18 @@ def test_parsing_is_linear_in_the_text() -> None:
     source = "漢字《かんじ》" * 20_000
     marked = parse_ruby(source)
     assert len(marked.rubies) == 20_000 and marked.rubies[-1] == Ruby(39_998, 40_000, ("かんじ",))
+
+
+def test_a_tate_chu_yoko_annotation_marks_the_run_it_quotes() -> None:
+    marked = parse_ruby("西暦2026［＃「2026」は縦中横］年、!?［＃「!?」は縦中横］")
+    assert marked.text == "西暦2026年、!?" and marked.across == ((2, 6), (8, 10))
+
+
+@pytest.mark.parametrize(("source", "words"), [
+    ("傍点［＃「傍点」に傍点］", "the only ［＃…］ annotation read is ［＃「…」は縦中横］"),
+    ("ab［＃「xy」は縦中横］", "must follow the text it quotes"),
+])
+def test_an_annotation_it_cannot_read_is_located(source: str, words: str) -> None:
+    with pytest.raises(RubyError) as caught:
+        parse_ruby(source)
+    assert str(caught.value).startswith("annotation at character 3: ") and words in str(caught.value)
