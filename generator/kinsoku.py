@@ -6,10 +6,11 @@ slack goes between its characters as the composer spreads it, drawn with the PDF
 spacing (Tc) switched by an onDraw callback where the spacing changes. The ideographic space
 survives ReportLab's white-space folding.
 
-Ruby markup (validator.ruby) is set by the same ruby layout as card text: the markup's glyphs are
-dropped, the readings placed by validator.ruby_layout at half the text's size (never under the print
-minimum), drawn by an onDraw callback at the start of their line, and a first line with readings moves
-the paragraph down by their size.
+Marks side by side are squeezed (validator.compose.squeezed) and ruby markup (validator.ruby) is set
+by the same ruby layout as card text: the markup's glyphs are dropped, the readings placed by
+validator.ruby_layout at half the text's size (never under the print minimum), drawn by an onDraw
+callback at the start of their line, and a first line with readings moves the paragraph down by their
+size.
 """
 from __future__ import annotations
 
@@ -30,9 +31,9 @@ from reportlab.platypus.paragraph import (
     sameFrag,
 )
 
-from validator.compose import SPACES, Line, Measured, compose, justify, measured
+from validator.compose import SPACES, Line, Measured, compose, justify, measured, squeezed
 from validator.presets import PRINT_MIN_TEXT_PT
-from validator.ruby import has_markup, parse_ruby_indexed
+from validator.ruby import Ruby, has_markup, parse_ruby_indexed
 from validator.ruby_layout import RUBY_SCALE, RubySetting, reading_rise, set_ruby
 from validator.typeset import PlacedReading, place_readings
 
@@ -56,19 +57,25 @@ def as_text(glyphs: Sequence[Any]) -> Measured:
 
 
 def with_ruby(glyphs: list[Any], text: Measured) -> tuple[list[Any], Measured, RubySetting | None, float]:
-    """The glyphs less the ruby markup's, as the composer reads them with their readings set; the setting
-    and the readings' size (None and 0 without markup). RubyError for markup that cannot be read (the
-    rulebook check reports it first)."""
-    if not has_markup(text.chars):
-        return glyphs, text, None, 0.0
-    marked, origin = parse_ruby_indexed(text.chars)
-    kept = [glyphs[i] for i in origin]
-    if not marked.rubies:  # only escaped marks (《《): the text less the doubling
-        return kept, measured(marked.text, [g.width for g in kept]), None, 0.0
-    ruby = max(max(g.frag.fontSize for g in kept[r.start:r.end]) * RUBY_SCALE for r in marked.rubies)
-    ruby = max(ruby, PRINT_MIN_TEXT_PT)
-    setting = set_ruby(marked.text, [g.width for g in kept], marked.rubies,
-                       lambda reading, start: stringWidth(reading, kept[start].frag.fontName, ruby), ruby)
+    """The glyphs less the ruby markup's, as the composer reads them with marks side by side squeezed and
+    readings set; the setting and the readings' size (None and 0 when there is neither). RubyError for
+    markup that cannot be read (the rulebook check reports it first)."""
+    kept, chars = glyphs, text.chars
+    rubies: tuple[Ruby, ...] = ()
+    if has_markup(chars):
+        marked, origin = parse_ruby_indexed(chars)
+        kept, chars, rubies = [glyphs[i] for i in origin], marked.text, marked.rubies
+    widths = [g.width for g in kept]
+    squeeze = squeezed(chars, widths, [g.frag.fontSize for g in kept])
+    if squeeze is None and not rubies:
+        return kept, (text if kept is glyphs else measured(chars, widths)), None, 0.0
+    cells, shifts = squeeze if squeeze is not None else (widths, None)
+    ruby = 0.0
+    if rubies:
+        ruby = max(max(g.frag.fontSize for g in kept[r.start:r.end]) * RUBY_SCALE for r in rubies)
+        ruby = max(ruby, PRINT_MIN_TEXT_PT)
+    setting = set_ruby(chars, cells, rubies, lambda reading, start: stringWidth(reading, kept[start].frag.fontName,
+                                                                                 ruby), ruby, shifts)
     return kept, setting.measured, setting, ruby
 
 
@@ -270,20 +277,21 @@ class KinsokuParagraph(Paragraph):  # type: ignore[misc]  # ReportLab is untyped
         """A line of a paragraph with ruby: its readings drawn from its start, its glyphs moved by the lead
         and spaced by the bases' spreading (and justification), the move undone at its end."""
         assert self._ruby is not None
-        pads = self._ruby.pads
+        cells, starts = self._ruby.measured.widths, self._ruby.shifts
         count = line.end - line.start
-        gaps = [(spacing[k] if spacing else 0.0) + (pads[line.start + k] + pads[line.start + k + 1]) / 2
+        gaps = [(spacing[k] if spacing else 0.0) + cells[line.start + k] - glyphs[k].width
+                - starts[line.start + k] + starts[line.start + k + 1]
                 for k in range(count - 1)] + [0.0]  # nothing after the last: the next line starts afresh
-        shift = line.lead + (pads[line.start] / 2 if count else 0.0)
+        shift = line.lead + (starts[line.start] if count else 0.0)
         words: list[Any] = []
         if not glyphs:
             return words
         frag = glyphs[0].frag
         [readings] = place_readings([line], self._ruby, [spacing], 1.0, None)[1]
         if readings:
-            starts = sorted(r.start for r in self._ruby.readings if line.start <= r.start < line.end)
+            bases = sorted(r.start for r in self._ruby.readings if line.start <= r.start < line.end)
             shown = []
-            for reading, start in zip(readings, starts):
+            for reading, start in zip(readings, bases):
                 base = glyphs[start - line.start].frag  # the reading takes its base's font and colour
                 shown.append((reading, base.fontName, self._ruby_size,
                               reading_rise(_ascent(base.fontName), base.fontSize, self._ruby_size), base.textColor))

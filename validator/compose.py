@@ -64,6 +64,14 @@ _HORIZONTAL_NO_START = (CLOSING | HYPHENS | DIVIDING | MIDDLE_DOTS | FULL_STOPS 
 NO_START = _HORIZONTAL_NO_START | {VERTICAL_FORMS[c] for c in _HORIZONTAL_NO_START if c in VERTICAL_FORMS}
 NO_END = OPENING | {VERTICAL_FORMS[c] for c in OPENING if c in VERTICAL_FORMS}
 
+# Full-width punctuation whose glyph fills half its em and leaves the other half blank: after it (closing
+# brackets, 、。) or before it (opening brackets), in horizontal and vertical forms alike.
+BLANK_AFTER = frozenset(c for c in CLOSING | COMMAS | FULL_STOPS if ord(c) >= 0x3000) | {
+    VERTICAL_FORMS[c] for c in CLOSING | COMMAS | FULL_STOPS if c in VERTICAL_FORMS}
+BLANK_BEFORE = frozenset(c for c in OPENING if ord(c) >= 0x3000) | {VERTICAL_FORMS[c] for c in OPENING
+                                                                     if c in VERTICAL_FORMS}
+SQUEEZE = 0.5  # of an em: the blank half a mark gives up beside another mark
+
 OPERATORS = frozenset("+＋−-－=＝×÷±")
 SPACED_OPERATORS = OPERATORS - {"-"}  # bind across a space too (1 + 2); ASCII - only what it touches (--studies)
 DIGITS = frozenset("0123456789０１２３４５６７８９")
@@ -133,6 +141,27 @@ def measured(chars: str, widths: Sequence[float], *, bound: Iterable[int] = (),
             marked[gap] = NEVER
         breaks = bytes(marked)
     return Measured(chars, tuple(widths), breaks, rigid, dict(lead or {}), dict(trail or {}))
+
+
+def squeezed(chars: str, widths: Sequence[float], ems: Sequence[float]) -> tuple[list[float], list[float]] | None:
+    """Marks side by side set solid (JLREQ 3.1.4, 約物の連続): a closing bracket, 、 or 。 followed by another
+    mark gives up its blank half (。」 and 」「 leave half an em between their glyphs, not a whole one), and an
+    opening bracket after another opening bracket gives up its leading half (（「). Returns the cells' widths
+    and where each glyph starts in its cell (negative: before it), None when nothing is squeezed. `ems` is
+    each character's em in the widths' unit; a glyph narrower than most of an em has no blank to give."""
+    if BLANK_AFTER.isdisjoint(chars) and BLANK_BEFORE.isdisjoint(chars):
+        return None
+    cells, shifts, found = list(widths), [0.0] * len(chars), False
+    for i in range(len(chars) - 1):
+        a, b = chars[i], chars[i + 1]
+        if a in BLANK_AFTER and (b in BLANK_AFTER or b in BLANK_BEFORE) and cells[i] >= 0.9 * ems[i]:
+            cells[i] -= SQUEEZE * ems[i]
+            found = True
+        elif a in BLANK_BEFORE and b in BLANK_BEFORE and cells[i + 1] >= 0.9 * ems[i + 1]:
+            cells[i + 1] -= SQUEEZE * ems[i + 1]
+            shifts[i + 1] = -SQUEEZE * ems[i + 1]
+            found = True
+    return (cells, shifts) if found else None
 
 
 def break_classes(chars: str) -> bytes:

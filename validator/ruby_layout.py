@@ -15,7 +15,7 @@ generator.kinsoku), horizontal and vertical alike:
 """
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 
 from .compose import CLOSING, COMMAS, FULL_STOPS, MIDDLE_DOTS, OPENING, SMALL_KANA, SPACES, Measured, measured
@@ -44,25 +44,29 @@ class Reading:
 @dataclass(frozen=True)
 class RubySetting:
     """A text with its readings set: `measured` for the composer (cells widened where a reading spreads
-    its base), `pads` what each cell has over its character's advance (the character sits centred in it)."""
+    its base), `pads` what each cell has over its character's width as given (the character sits centred
+    in it), `shifts` where each glyph starts in its cell (the pad's half, and a squeezed mark's own shift)."""
 
     measured: Measured
     pads: tuple[float, ...]
     readings: tuple[Reading, ...]
+    shifts: tuple[float, ...] = ()
 
 
 def set_ruby(chars: str, widths: Sequence[float], rubies: Sequence[Ruby], reading_length: ReadingLength,
-             ruby_char: float = RUBY_SCALE) -> RubySetting:
-    """Place `rubies` over `chars` whose cells are `widths` long (ems of the text, or points);
-    `reading_length(reading, base_start)` is a reading's length in that unit, `ruby_char` the size of one
-    ruby character (the most a reading overhangs a neighbour)."""
+             ruby_char: float = RUBY_SCALE, shifts: Sequence[float] | None = None,
+             rigid: Iterable[int] = ()) -> RubySetting:
+    """Place `rubies` over `chars` whose cells are `widths` long (ems of the text, or points, marks already
+    squeezed: `shifts` their glyphs' starts in their cells); `reading_length(reading, base_start)` is a
+    reading's length in that unit, `ruby_char` the size of one ruby character (the most a reading overhangs
+    a neighbour). `rigid` gaps are bound already (a 縦中横 run) and stay so."""
     units = _units(widths, rubies, reading_length)
     owner = [False] * len(chars)
     for ruby in units:
         owner[ruby.start:ruby.end] = [True] * (ruby.end - ruby.start)
     pads = [0.0] * len(chars)
     readings: list[Reading] = []
-    bound: list[int] = []
+    bound: list[int] = list(rigid)
     lead: dict[int, float] = {}
     trail: dict[int, float] = {}
     for ruby in units:
@@ -90,7 +94,9 @@ def set_ruby(chars: str, widths: Sequence[float], rubies: Sequence[Ruby], readin
         if after:
             trail[ruby.end] = after
     cells = [w + pad for w, pad in zip(widths, pads)]
-    return RubySetting(measured(chars, cells, bound=bound, lead=lead, trail=trail), tuple(pads), tuple(readings))
+    starts = tuple(pad / 2 + (shifts[k] if shifts else 0.0) for k, pad in enumerate(pads))
+    return RubySetting(measured(chars, cells, bound=bound, lead=lead, trail=trail), tuple(pads), tuple(readings),
+                       starts)
 
 
 def reading_rise(ascent_share: float, size: float, ruby: float) -> float:

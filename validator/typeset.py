@@ -8,7 +8,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from . import deckfs
-from .compose import VERTICAL_FORMS, Line, Measured, compose, justify, measured, unbroken
+from .compose import VERTICAL_FORMS, Line, Measured, compose, justify, measured, squeezed, unbroken
 from .fontfile import FontFileError, read_font
 from .limits import MAX_FONT_BYTES
 from .presets import PRINT_MIN_TEXT_PT
@@ -272,7 +272,7 @@ def fit_text(
         if s + (paragraphs - 1) * s * line_height > across + _EPS:
             continue  # even without wrapping the block is too deep at this size
         ruby_size = max(s * ruby_scale, PRINT_MIN_TEXT_PT) if marked.rubies else 0.0
-        setting = _ruby_setting(text, base, marked.rubies, metrics, vertical, ruby_size / s) if marked.rubies else None
+        setting = _setting(text, base, marked.rubies, metrics, vertical, ruby_size / s)
         laid = setting.measured if setting else base
         lines = compose(laid, limit / s).lines if wrap else unbroken(laid)
         leading, room = s * line_height, 0.0
@@ -303,13 +303,18 @@ def _per_line(lines: Sequence[Line], spans: Spans) -> tuple[Spans, ...]:
                        if line.start <= start and end <= line.end) for line in lines)
 
 
-def _ruby_setting(text: str, base: Measured, rubies: Sequence[Ruby], metrics: FontMetrics, vertical: bool,
-                  scale: float) -> RubySetting:
-    """The readings set over `text` at `scale` of its size: upright one ruby em a character in vertical
-    text, their advances horizontally."""
+def _setting(text: str, base: Measured, rubies: Sequence[Ruby], metrics: FontMetrics, vertical: bool,
+             scale: float) -> RubySetting | None:
+    """Marks side by side squeezed and the readings set over `text` at `scale` of its size (upright one ruby
+    em a character in vertical text, their advances horizontally); None when there is neither."""
+    squeeze = squeezed(text, base.widths, [1.0] * len(text))
+    if squeeze is None and not rubies:
+        return None
+    widths, shifts = squeeze if squeeze is not None else (list(base.widths), None)
     if vertical:
-        return set_ruby(text, base.widths, rubies, lambda reading, _: len(reading) * scale, scale)
-    return set_ruby(text, base.widths, rubies, lambda reading, _: metrics.text_width(reading, scale), scale)
+        return set_ruby(text, widths, rubies, lambda reading, _: len(reading) * scale, scale, shifts, base.rigid)
+    return set_ruby(text, widths, rubies, lambda reading, _: metrics.text_width(reading, scale), scale, shifts,
+                    base.rigid)
 
 
 def _lines_with_ruby(lines: Sequence[Line], setting: RubySetting) -> list[bool]:
@@ -330,7 +335,7 @@ def place_readings(lines: Sequence[Line], setting: RubySetting, spacing: Sequenc
                    vertical: FontMetrics | None) -> _PerLine:
     """Per line, each glyph's start and the readings over it, in pt from the line's start edge (`size`: pt
     per unit of the setting's widths; `vertical`: the font whose vertical forms the readings take)."""
-    widths, pads = setting.measured.widths, setting.pads
+    widths, shifts = setting.measured.widths, setting.shifts
     by_start = {reading.start: reading for reading in setting.readings}
     offsets, readings = [], []
     for n, line in enumerate(lines):
@@ -342,7 +347,7 @@ def place_readings(lines: Sequence[Line], setting: RubySetting, spacing: Sequenc
             if reading is not None:
                 shown = to_vertical(reading.text, vertical) if vertical is not None else reading.text
                 marks.append(PlacedReading(at + reading.offset * size, shown, reading.gap * size))
-            glyphs.append(at + pads[k] * size / 2)
+            glyphs.append(at + shifts[k] * size)
             at += widths[k] * size + extra[k - line.start]
         offsets.append(tuple(glyphs))
         readings.append(tuple(marks))

@@ -155,3 +155,30 @@ def test_a_shift_jis_sheet_with_ruby_and_wide_spaces_imports_and_prints_as_writt
         [kanji] = [w for w in words if w.text == base]
         [ruby] = [w for w in words if w.text == reading]
         assert abs(ruby.x0 - kanji.x1) < TOUCH and ruby.x1 - ruby.x0 == pytest.approx(poem_size / 2, abs=0.1)
+
+
+def test_marks_side_by_side_print_set_solid(tmp_path: Path) -> None:
+    """。」 and 」「 read back half an em shorter each than one em a mark, in card text and in a rulebook
+    paragraph alike, and as long as the fit measured."""
+    from reportlab.lib.styles import ParagraphStyle
+    from reportlab.platypus import Frame
+
+    from generator.kinsoku import KinsokuParagraph
+
+    metrics = load_metrics(GOTHIC)
+    name = register_font(GOTHIC)
+    text = "「山です。」「川」"  # 9 characters, two pairs squeezed: 8 em
+    laid = fit_text(text, metrics, width=300, height=40, size=20)
+    assert laid is not None and laid.line_widths == (160.0,)
+    path = tmp_path / "m.pdf"
+    canvas = Canvas(str(path), pagesize=(400, 200), initialFontName=name, invariant=1)
+    canvas.setFont(name, 20)
+    _horizontal_lines(canvas, laid, metrics, {"valign": "top", "align": "left"}, 20, 180, 300, 40, greek=False,
+                      font=name)
+    style = ParagraphStyle("body", fontName=name, fontSize=20, leading=30, wordWrap="CJK")
+    frame = Frame(20, 20, 300, 100, leftPadding=0, rightPadding=0, topPadding=0, bottomPadding=0)
+    assert frame.addFromList([KinsokuParagraph(text, style)], canvas) is None
+    canvas.save()
+    lines = [w for w in page_words(path)[0][1] if w.text == text]
+    assert len(lines) == 2, page_words(path)[0][1]
+    assert all(line.x1 - line.x0 == pytest.approx(160.0, abs=0.3) for line in lines)  # not 180

@@ -19,6 +19,7 @@ from validator.compose import (
     compose,
     justify,
     measured,
+    squeezed,
 )
 from validator.geometry import mm_to_pt
 
@@ -228,3 +229,22 @@ def test_lines_ended_by_a_break_are_not_justified() -> None:
     lines = compose(laid, 4).lines
     assert [line.justify for line in lines] == [True, False, False]
     assert justify(laid, lines[1]) == ()
+
+
+@pytest.mark.parametrize(("chars", "cut", "shifted"), [
+    ("です。」", [2], []),          # 。 then a closing bracket: 。 gives up its blank half
+    ("」「", [0], []),              # closing then opening: half an em between their glyphs
+    ("（「字", [1], [1]),           # opening after opening: the second gives up its leading half
+    ("、「", [0], []),
+    ("」。", [0], []),
+    ("字」字「字", [], []),         # a mark beside a character keeps its blank
+    ("(「", [], []),               # half-width brackets have no blank to give
+])
+def test_marks_side_by_side_are_set_solid(chars: str, cut: list[int], shifted: list[int]) -> None:
+    found = squeezed(chars, [1.0] * len(chars), [1.0] * len(chars))
+    if not cut:
+        assert found is None
+        return
+    cells, shifts = found
+    assert [k for k, w in enumerate(cells) if w < 1.0] == cut and all(cells[k] == 0.5 for k in cut)
+    assert [k for k, s in enumerate(shifts) if s] == shifted and all(shifts[k] == -0.5 for k in shifted)

@@ -5,7 +5,7 @@ from pathlib import Path
 
 import pytest
 
-from validator.compose import FREE, NO_END, NO_START, break_classes
+from validator.compose import FREE, NO_END, NO_START, break_classes, squeezed
 from validator.geometry import mm_to_pt
 from validator.typeset import (
     FontError,
@@ -215,7 +215,10 @@ def test_fit_text_vertical(gothic: FontMetrics) -> None:
     layout = fit_text(SENTENCE, gothic, width=60, height=120, size=10, min_size=5, vertical=True)
     assert layout is not None
     assert all(h <= 120 for h in layout.line_widths)
-    assert layout.line_widths == tuple(len(col) * layout.size for col in layout.lines)
+    cells = [squeezed(col, [1.0] * len(col), [1.0] * len(col)) for col in layout.lines]  # 。」 set solid
+    assert layout.line_widths == tuple(layout.size * (sum(c[0]) if c else len(col))
+                                       for c, col in zip(cells, layout.lines))
+    assert any(cells)  # the sentence has marks side by side
     assert layout.size + (len(layout.lines) - 1) * layout.leading <= 60
     for col in layout.lines[1:]:
         assert col[0] not in NO_START
