@@ -69,13 +69,12 @@ def with_ruby(glyphs: list[Any], text: Measured) -> tuple[list[Any], Measured, R
     squeeze = squeezed(chars, widths, [g.frag.fontSize for g in kept])
     if squeeze is None and not rubies:
         return kept, (text if kept is glyphs else measured(chars, widths)), None, 0.0
-    cells, shifts = squeeze if squeeze is not None else (widths, None)
     ruby = 0.0
     if rubies:
         ruby = max(max(g.frag.fontSize for g in kept[r.start:r.end]) * RUBY_SCALE for r in rubies)
         ruby = max(ruby, PRINT_MIN_TEXT_PT)
-    setting = set_ruby(chars, cells, rubies, lambda reading, start: stringWidth(reading, kept[start].frag.fontName,
-                                                                                 ruby), ruby, shifts)
+    setting = set_ruby(chars, widths, rubies, lambda reading, start: stringWidth(reading, kept[start].frag.fontName,
+                                                                                  ruby), ruby, squeeze)
     return kept, setting.measured, setting, ruby
 
 

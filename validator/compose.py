@@ -143,25 +143,35 @@ def measured(chars: str, widths: Sequence[float], *, bound: Iterable[int] = (),
     return Measured(chars, tuple(widths), breaks, rigid, dict(lead or {}), dict(trail or {}))
 
 
-def squeezed(chars: str, widths: Sequence[float], ems: Sequence[float]) -> tuple[list[float], list[float]] | None:
+@dataclass(frozen=True)
+class Squeeze:
+    """Marks set solid: each cell's width, where its glyph starts in it (negative: before the cell), and
+    the room a line ending between two squeezed marks needs back (`trail`, as Measured's)."""
+
+    cells: list[float]
+    shifts: list[float]
+    trail: dict[int, float]
+
+
+def squeezed(chars: str, widths: Sequence[float], ems: Sequence[float]) -> Squeeze | None:
     """Marks side by side set solid (JLREQ 3.1.4, 約物の連続): a closing bracket, 、 or 。 followed by another
     mark gives up its blank half (。」 and 」「 leave half an em between their glyphs, not a whole one), and an
-    opening bracket after another opening bracket gives up its leading half (（「). Returns the cells' widths
-    and where each glyph starts in its cell (negative: before it), None when nothing is squeezed. `ems` is
-    each character's em in the widths' unit; a glyph narrower than most of an em has no blank to give."""
+    opening bracket after another opening bracket gives up its leading half (（「). A mark whose line ends
+    before the other keeps its whole em. None when nothing is squeezed. `ems` is each character's em in the
+    widths' unit; a glyph narrower than most of an em has no blank to give."""
     if BLANK_AFTER.isdisjoint(chars) and BLANK_BEFORE.isdisjoint(chars):
         return None
-    cells, shifts, found = list(widths), [0.0] * len(chars), False
+    cells, shifts, trail = list(widths), [0.0] * len(chars), {}
     for i in range(len(chars) - 1):
         a, b = chars[i], chars[i + 1]
         if a in BLANK_AFTER and (b in BLANK_AFTER or b in BLANK_BEFORE) and cells[i] >= 0.9 * ems[i]:
             cells[i] -= SQUEEZE * ems[i]
-            found = True
+            trail[i + 1] = SQUEEZE * ems[i]
         elif a in BLANK_BEFORE and b in BLANK_BEFORE and cells[i + 1] >= 0.9 * ems[i + 1]:
-            cells[i + 1] -= SQUEEZE * ems[i + 1]
+            cells[i + 1] -= SQUEEZE * ems[i + 1]  # never at a line's start: no line ends with an opening bracket
             shifts[i + 1] = -SQUEEZE * ems[i + 1]
-            found = True
-    return (cells, shifts) if found else None
+    changed = trail or any(shifts)
+    return Squeeze(cells, shifts, trail) if changed else None
 
 
 def break_classes(chars: str) -> bytes:

@@ -18,7 +18,18 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 
-from .compose import CLOSING, COMMAS, FULL_STOPS, MIDDLE_DOTS, OPENING, SMALL_KANA, SPACES, Measured, measured
+from .compose import (
+    CLOSING,
+    COMMAS,
+    FULL_STOPS,
+    MIDDLE_DOTS,
+    OPENING,
+    SMALL_KANA,
+    SPACES,
+    Measured,
+    Squeeze,
+    measured,
+)
 from .ruby import Ruby
 
 RUBY_SCALE = 0.5  # a reading's size against its base's, by default (JLREQ)
@@ -54,12 +65,14 @@ class RubySetting:
 
 
 def set_ruby(chars: str, widths: Sequence[float], rubies: Sequence[Ruby], reading_length: ReadingLength,
-             ruby_char: float = RUBY_SCALE, shifts: Sequence[float] | None = None,
+             ruby_char: float = RUBY_SCALE, squeeze: Squeeze | None = None,
              rigid: Iterable[int] = ()) -> RubySetting:
-    """Place `rubies` over `chars` whose cells are `widths` long (ems of the text, or points, marks already
-    squeezed: `shifts` their glyphs' starts in their cells); `reading_length(reading, base_start)` is a
-    reading's length in that unit, `ruby_char` the size of one ruby character (the most a reading overhangs
-    a neighbour). `rigid` gaps are bound already (a 縦中横 run) and stay so."""
+    """Place `rubies` over `chars` whose cells are `widths` long (ems of the text, or points), marks side by
+    side set solid first when `squeeze` says how; `reading_length(reading, base_start)` is a reading's
+    length in that unit, `ruby_char` the size of one ruby character (the most a reading overhangs a
+    neighbour). `rigid` gaps are bound already (a 縦中横 run) and stay so."""
+    if squeeze is not None:
+        widths = squeeze.cells
     units = _units(widths, rubies, reading_length)
     owner = [False] * len(chars)
     for ruby in units:
@@ -68,7 +81,7 @@ def set_ruby(chars: str, widths: Sequence[float], rubies: Sequence[Ruby], readin
     readings: list[Reading] = []
     bound: list[int] = list(rigid)
     lead: dict[int, float] = {}
-    trail: dict[int, float] = {}
+    trail: dict[int, float] = dict(squeeze.trail) if squeeze is not None else {}
     for ruby in units:
         reading = ruby.reading
         count = ruby.end - ruby.start
@@ -92,9 +105,9 @@ def set_ruby(chars: str, widths: Sequence[float], rubies: Sequence[Ruby], readin
         if before:
             lead[ruby.start] = before
         if after:
-            trail[ruby.end] = after
+            trail[ruby.end] = trail.get(ruby.end, 0.0) + after
     cells = [w + pad for w, pad in zip(widths, pads)]
-    starts = tuple(pad / 2 + (shifts[k] if shifts else 0.0) for k, pad in enumerate(pads))
+    starts = tuple(pad / 2 + (squeeze.shifts[k] if squeeze else 0.0) for k, pad in enumerate(pads))
     return RubySetting(measured(chars, cells, bound=bound, lead=lead, trail=trail), tuple(pads), tuple(readings),
                        starts)
 

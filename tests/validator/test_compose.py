@@ -245,6 +245,6 @@ def test_marks_side_by_side_are_set_solid(chars: str, cut: list[int], shifted: l
     if not cut:
         assert found is None
         return
-    cells, shifts = found
+    cells, shifts = found.cells, found.shifts
     assert [k for k, w in enumerate(cells) if w < 1.0] == cut and all(cells[k] == 0.5 for k in cut)
     assert [k for k, s in enumerate(shifts) if s] == shifted and all(shifts[k] == -0.5 for k in shifted)

@@ -216,7 +216,7 @@ def test_fit_text_vertical(gothic: FontMetrics) -> None:
     assert layout is not None
     assert all(h <= 120 for h in layout.line_widths)
     cells = [squeezed(col, [1.0] * len(col), [1.0] * len(col)) for col in layout.lines]  # 。」 set solid
-    assert layout.line_widths == tuple(layout.size * (sum(c[0]) if c else len(col))
+    assert layout.line_widths == tuple(layout.size * (sum(c.cells) + c.trail.get(len(col), 0.0) if c else len(col))
                                        for c, col in zip(cells, layout.lines))
     assert any(cells)  # the sentence has marks side by side
     assert layout.size + (len(layout.lines) - 1) * layout.leading <= 60
