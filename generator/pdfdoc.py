@@ -1,7 +1,6 @@
 """PDF files the way print needs them: embedded fonts only, reproducible bytes, atomic writes."""
 from __future__ import annotations
 
-import hashlib
 import os
 import secrets
 import struct
@@ -14,6 +13,7 @@ from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfbase.ttfonts import TTFError
 from reportlab.pdfgen.canvas import Canvas
 
+from validator.cache import sha256_key
 from validator.model import FontRef
 from validator.typeset import FontError, font_bytes
 
@@ -27,7 +27,7 @@ def font_name(path: Path, data: bytes) -> str:
     otherwise be taken for the built-in one registered under that name, and draw the wrong face.
     (pdffonts shows the font's own PostScript name either way.)
     """
-    return f"{path.stem}-{hashlib.sha256(data).hexdigest()[:12]}"
+    return f"{path.stem}-{sha256_key(data)[:12]}"
 
 
 @cache

@@ -15,6 +15,8 @@ their digest matched, and never holding code. Nothing a deck names reaches this 
 """
 from __future__ import annotations
 
+import contextlib
+import functools
 import hashlib
 import json
 import marshal
@@ -32,6 +34,7 @@ T = TypeVar("T")
 
 CACHE_ENV = "FUDAYA_CACHE"
 MAX_ENTRY_BYTES = 64 * 1024 * 1024  # a font's parsed tables are a few MB at most; anything larger is not ours
+MAX_ENTRIES = 2000  # the most a kind's folder holds: reaching it, the least recently written half go
 _MAGIC = b"fudaya-cache 1\n"
 
 
@@ -73,15 +76,28 @@ def cached(kind: str, key: str, stamp: str, derive: Callable[[], T], encode: Cal
     BadEntry (or TypeError, ValueError, KeyError) when the data is not the shape it writes.
     Errors of `derive` pass through, and nothing is written for them.
     """
-    found = _read(kind, key, stamp)
+    found = lookup(kind, key, stamp, decode)
     if found is not None:
-        try:
-            return decode(found)
-        except (BadEntry, TypeError, ValueError, KeyError, IndexError):
-            pass  # the wrong shape: derived again and written over below
+        return found
     value = derive()
-    _write(kind, key, stamp, marshal.dumps(encode(value)))
+    store(kind, key, stamp, encode(value))
     return value
+
+
+def lookup(kind: str, key: str, stamp: str, decode: Callable[[Any], T]) -> T | None:
+    """The decoded value of a whole entry made with `stamp`, or None (missing, damaged, foreign, wrong shape)."""
+    found = _read(kind, key, stamp)
+    if found is None:
+        return None
+    try:
+        return decode(found)
+    except (BadEntry, TypeError, ValueError, KeyError, IndexError):
+        return None  # the wrong shape: the caller derives it again and stores it over this one
+
+
+def store(kind: str, key: str, stamp: str, payload: Any) -> None:
+    """Write `payload` (plain data) as the entry `kind`/`key`, whole or not at all."""
+    _write(kind, key, stamp, marshal.dumps(payload))
 
 
 def _read(kind: str, key: str, stamp: str) -> object | None:
@@ -118,11 +134,28 @@ def _write(kind: str, key: str, stamp: str, body: bytes) -> None:
     folder = cache_root() / kind
     try:
         folder.mkdir(parents=True, exist_ok=True)
+        _prune(folder)
         write_bytes(folder, f"{key}.bin", _MAGIC + header + b"\n" + body)
     except (ConfinedError, OSError):
         pass
 
 
+def _prune(folder: Path) -> None:
+    """Keep a kind's folder under MAX_ENTRIES: past it, the least recently written half goes. (Each edit of
+    a deck file that checks clean adds a schema verdict; fonts come and go with decks.)"""
+    with os.scandir(folder) as found:
+        entries = [entry for entry in found if entry.name.endswith(".bin")]
+    if len(entries) < MAX_ENTRIES:
+        return
+    entries.sort(key=lambda entry: entry.stat(follow_symlinks=False).st_mtime_ns)
+    for entry in entries[: len(entries) - MAX_ENTRIES // 2]:
+        with contextlib.suppress(OSError):
+            os.unlink(entry.path)
+
+
+@functools.lru_cache(maxsize=16)
 def sha256_key(data: bytes) -> str:
-    """The key of an input: its bytes' sha256."""
+    """The key of an input: its bytes' sha256, computed once for the same bytes object (a font's is asked for
+    its reading, its ReportLab parse and its PDF name; the bytes' own hash, which the lookup takes, is kept
+    by the object itself)."""
     return hashlib.sha256(data).hexdigest()

@@ -171,3 +171,15 @@ def test_a_cache_that_cannot_be_written_costs_only_time(tmp_path: Path, monkeypa
     data = FONT.read_bytes()
     assert font_cache.read_font_cached(data) == read_font(data)
     assert blocked.read_text() == "not a folder"
+
+
+def test_a_kinds_folder_is_pruned_to_half_when_it_fills(cache_dir: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A kind's folder holds at most MAX_ENTRIES: reaching it, the least recently written half go; the newest stay."""
+    monkeypatch.setattr(cache, "MAX_ENTRIES", 10)
+    for n in range(25):
+        cache.store("test-kind", f"k{n:02d}", "stamp", n)
+        os.utime(cache.entry_path("test-kind", f"k{n:02d}"), ns=(n * 10**9, n * 10**9))  # written in this order
+    kept = sorted(p.stem for p in (cache_dir / "test-kind").iterdir())
+    assert 5 <= len(kept) <= 10 and "k24" in kept
+    assert kept == sorted(f"k{n:02d}" for n in range(25 - len(kept), 25))  # the newest ones
+    assert cache.lookup("test-kind", "k24", "stamp", int) == 24
