@@ -316,7 +316,7 @@ def _previous_manifest(path: Path) -> dict[str, Any]:
     if not path.is_file():
         return {}
     try:
-        previous = load_json(path, limit=MAX_MANIFEST_BYTES, what="a build manifest").data
+        previous = load_json(path, limit=MAX_MANIFEST_BYTES, what="a build manifest", located=False).data
     except DeckError:
         return {}
     return previous if isinstance(previous, dict) else {}

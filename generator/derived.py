@@ -61,7 +61,7 @@ def read_settings(folder: Path) -> ExportSettings:
     if not path.exists():
         raise ValueError(f"{path}: missing (an export of an earlier fudaya); `fudaya export` makes it again")
     try:
-        data = load_json(path, what="an export's settings").data
+        data = load_json(path, what="an export's settings", located=False).data
     except DeckError as exc:
         raise ValueError(exc.issues[0].message) from None
     if not isinstance(data, dict):

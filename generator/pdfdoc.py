@@ -1,8 +1,6 @@
 """PDF files the way print needs them: embedded fonts only, reproducible bytes, atomic writes."""
 from __future__ import annotations
 
-import hashlib
-import io
 import os
 import secrets
 import struct
@@ -12,11 +10,14 @@ from functools import cache
 from pathlib import Path
 
 from reportlab.pdfbase import pdfmetrics
-from reportlab.pdfbase.ttfonts import TTFError, TTFont
+from reportlab.pdfbase.ttfonts import TTFError
 from reportlab.pdfgen.canvas import Canvas
 
+from validator.cache import sha256_key
 from validator.model import FontRef
 from validator.typeset import FontError, font_bytes
+
+from .face_cache import cached_ttfont
 
 
 def font_name(path: Path, data: bytes) -> str:
@@ -26,7 +27,7 @@ def font_name(path: Path, data: bytes) -> str:
     otherwise be taken for the built-in one registered under that name, and draw the wrong face.
     (pdffonts shows the font's own PostScript name either way.)
     """
-    return f"{path.stem}-{hashlib.sha256(data).hexdigest()[:12]}"
+    return f"{path.stem}-{sha256_key(data)[:12]}"
 
 
 @cache
@@ -50,7 +51,7 @@ def register_font_bytes(name: str, data: bytes, *, face_suffix: str = "") -> Non
     first. Such a file gets its own name in the PDF (`face_suffix`, else part of `name`'s digest)."""
     if name in pdfmetrics.getRegisteredFontNames():
         return
-    font = TTFont(name, io.BytesIO(data))
+    font = cached_ttfont(name, data)  # parsed once per machine
     face = font.face.name.decode("latin-1") if isinstance(font.face.name, bytes) else str(font.face.name)
     taken = {registered.face.name for registered in map(pdfmetrics.getFont, pdfmetrics.getRegisteredFontNames())
              if getattr(registered, "_dynamicFont", False)}

@@ -29,7 +29,7 @@ def affected(game_dir: Path, changed: Iterable[Path]) -> tuple[str, ...]:
     answer is ALL and the rebuild that follows reports its problems.
     """
     try:
-        manifest = load_json(game_dir / "game.json", root=game_dir).data
+        manifest = load_json(game_dir / "game.json", root=game_dir, located=False).data
     except DeckError:
         return ALL
     components = manifest.get("components") if isinstance(manifest, dict) else None

@@ -1,13 +1,26 @@
-"""Shared fixtures: the real gogyo deck built once per session into a temporary folder."""
+"""Shared fixtures: the real gogyo deck built once per session into a temporary folder.
+
+fudaya's per-machine cache (validator/cache.py) lives in a folder of this run for every test and every
+process a test starts (xdist's workers inherit it): tests never read or write the user's own cache.
+"""
 from __future__ import annotations
 
+import atexit
 import json
+import os
+import shutil
+import tempfile
 from pathlib import Path
 
 import pytest
 
 from generator.build import BuildOptions, build_game, load_checked
 from validator.paths import DEFAULT_DECKS_DIR
+
+if "PYTEST_XDIST_WORKER" not in os.environ:  # the run's first process; its workers share its folder
+    _CACHE = tempfile.mkdtemp(prefix="fudaya-test-cache-")
+    os.environ["FUDAYA_CACHE"] = _CACHE
+    atexit.register(shutil.rmtree, _CACHE, ignore_errors=True)
 
 
 @pytest.fixture(scope="session")

@@ -13,7 +13,6 @@ it, so no deck file has to be on a worker.
 """
 from __future__ import annotations
 
-import asyncio
 import hashlib
 import pickle
 import time
@@ -66,6 +65,8 @@ def reach(address: str) -> None:
     work (and before a distributed.Client is made, which leaves its thread behind when it cannot connect);
     it leaves no thread behind itself, so a build may fork after it."""
     check_address(address)
+    import asyncio  # here, not at the top: every build imports this module for ClusterError
+
     from distributed.core import rpc
 
     async def identity() -> Any:

@@ -89,10 +89,12 @@ _REFUSED = {
 
 
 def load_json(path: Path, root: Path | None = None, *, limit: int = MAX_JSON_BYTES,
-              what: str = "a deck JSON file") -> SourcedJson:
+              what: str = "a deck JSON file", located: bool = True) -> SourcedJson:
     """Parse `path` (a deck file when `root`, its deck folder, is given; else a file confined to its own
     folder) through the confined file layer; any failure becomes a DeckError with one located issue.
-    `limit` is a deck file's unless the file is one of ours that grows with the deck (build.json)."""
+    `limit` is a deck file's unless the file is one of ours that grows with the deck (build.json).
+    `located=False` skips the line and column of every value (the slowest part of reading a large file)
+    for a caller that only reads the data: its failures still name their line."""
     where = Location(path)
     try:
         base, name = (path.parent, path.name) if root is None else \
@@ -127,7 +129,7 @@ def load_json(path: Path, root: Path | None = None, *, limit: int = MAX_JSON_BYT
     positions = {
         pointer: (entry.value_start.line + 1, entry.value_start.column + 1)
         for pointer, entry in calculate(text).items()
-    }
+    } if located else {}
     document = SourcedJson(path, data, positions)
     too_long = _first_long_string(data, "")
     if too_long is not None:

@@ -3,17 +3,22 @@ from __future__ import annotations
 
 import json
 from functools import cache, lru_cache
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import re2
-from jsonschema import Draft202012Validator, validators
-from jsonschema.exceptions import SchemaError, ValidationError, best_match, relevance
-from referencing import Registry, Resource
 
+from . import schema_verdicts
 from .issues import Issue
 from .jsonsource import SourcedJson
 from .paths import SCHEMA_DIR
 from .wording import counted
+
+if TYPE_CHECKING:
+    from jsonschema.exceptions import ValidationError
+    from referencing import Registry
+
+# jsonschema is imported by the functions that validate, not here: a deck file that checked clean before with
+# these schemas is not validated again (schema_verdicts), and then jsonschema is never imported.
 
 _MAX_REPR = 60
 _RE2_OPTIONS = re2.Options()
@@ -35,6 +40,8 @@ def compiled_pattern(pattern: str) -> Any:
 
 
 def _pattern(validator: Any, pattern: str, instance: Any, schema: dict[str, Any]) -> Any:
+    from jsonschema.exceptions import ValidationError
+
     if not validator.is_type(instance, "string"):
         return
     regex = compiled_pattern(pattern)
@@ -45,6 +52,8 @@ def _pattern(validator: Any, pattern: str, instance: Any, schema: dict[str, Any]
 
 
 def _pattern_properties(validator: Any, patterns: dict[str, Any], instance: Any, schema: dict[str, Any]) -> Any:
+    from jsonschema.exceptions import ValidationError
+
     if not validator.is_type(instance, "object"):
         return
     for pattern, subschema in patterns.items():
@@ -57,13 +66,19 @@ def _pattern_properties(validator: Any, patterns: dict[str, Any], instance: Any,
                 yield from validator.descend(value, subschema, path=key, schema_path=pattern)
 
 
-# Draft 2020-12 with its regular expressions run by RE2: for our schemas and a deck's own alike.
-SafeValidator: Any = validators.extend(  # type: ignore[no-untyped-call]
-    Draft202012Validator, {"pattern": _pattern, "patternProperties": _pattern_properties})
+@cache
+def safe_validator() -> Any:
+    """Draft 2020-12 with its regular expressions run by RE2: for our schemas and a deck's own alike."""
+    from jsonschema import Draft202012Validator, validators
+
+    return validators.extend(  # type: ignore[no-untyped-call]
+        Draft202012Validator, {"pattern": _pattern, "patternProperties": _pattern_properties})
 
 
 @lru_cache(maxsize=1)
 def _registry() -> Registry:
+    from referencing import Registry, Resource
+
     resources = []
     for path in sorted(SCHEMA_DIR.glob("*.schema.json")):
         contents = json.loads(path.read_text(encoding="utf-8"))
@@ -76,7 +91,7 @@ def _validator(schema_name: str) -> Any:
     path = (SCHEMA_DIR / schema_name).resolve()
     schema = json.loads(path.read_text(encoding="utf-8"))
     schema = {"$id": path.as_uri(), **schema}
-    return SafeValidator(schema, registry=_registry())
+    return safe_validator()(schema, registry=_registry())
 
 
 def schema_names() -> list[str]:
@@ -98,7 +113,19 @@ def check_declared_schema(doc: SourcedJson, expected: str) -> list[Issue]:
 
 
 def validate(doc: SourcedJson, schema_name: str) -> list[Issue]:
-    """All schema violations of `doc`, most relevant first, each one line with its JSON path."""
+    """All schema violations of `doc`, most relevant first, each one line with its JSON path; none at once
+    for a document that checked clean before (schema_verdicts)."""
+    if schema_verdicts.known_valid(doc.data, schema_name):
+        return []
+    issues = _violations(doc, schema_name)
+    if not issues:
+        schema_verdicts.remember_valid(doc.data, schema_name)
+    return issues
+
+
+def _violations(doc: SourcedJson, schema_name: str) -> list[Issue]:
+    from jsonschema.exceptions import relevance
+
     issues = check_declared_schema(doc, schema_name)
     errors = sorted(_validator(schema_name).iter_errors(doc.data), key=relevance)
     for error in errors:
@@ -116,10 +143,16 @@ def value_errors(value: Any, schema_name: str) -> list[tuple[tuple[str | int, ..
     For values checked apart from their file, such as game.json "rules" against the schema of the
     engine that reads them: the caller knows where the value sits and locates each path itself.
     """
+    if schema_verdicts.known_valid(value, schema_name):
+        return []
+    from jsonschema.exceptions import best_match, relevance
+
     found: dict[tuple[str | int, ...], str] = {}
     for error in sorted(_validator(schema_name).iter_errors(value), key=relevance):
         detail = best_match([error], key=relevance)
         found.setdefault(tuple(detail.absolute_path), _message(detail))  # one line per value, its most relevant
+    if not found:
+        schema_verdicts.remember_valid(value, schema_name)
     return list(found.items())
 
 
@@ -133,6 +166,8 @@ def validate_part(doc: SourcedJson, pointer: str, schema_name: str, note: str = 
 
 
 def _issue(doc: SourcedJson, error: ValidationError, prefix: str = "") -> Issue:
+    from jsonschema.exceptions import best_match, relevance
+
     # best_match([error]) descends into oneOf/anyOf branches towards the deepest error of the branch
     # that fits the value's type (a 5000 mm width, not "is not one of poker, bridge…").
     detail = best_match([error], key=relevance)
@@ -146,6 +181,9 @@ def _card_field_issues(doc: SourcedJson) -> list[Issue]:
     The generic schema cannot know that a tile's number is 1-7; the deck says so in data, and a bad
     tile is then reported at its own JSON path like any other schema error.
     """
+    from jsonschema import Draft202012Validator
+    from jsonschema.exceptions import SchemaError, relevance
+
     field_schema = doc.data.get("fields")
     if field_schema is None:
         return []
@@ -157,7 +195,7 @@ def _card_field_issues(doc: SourcedJson) -> list[Issue]:
     bad = _first_bad_pattern(field_schema, "/fields")
     if bad is not None:
         return [Issue(doc.location(bad[0]), "schema", bad[1])]
-    validator = SafeValidator(field_schema)
+    validator = safe_validator()(field_schema)
     issues: dict[str, Issue] = {}
     for index, card in enumerate(doc.data["cards"]):
         for error in sorted(validator.iter_errors(card["fields"]), key=relevance):

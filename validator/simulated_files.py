@@ -13,7 +13,7 @@ from .model import Game
 def simulated_files(game: Game) -> list[tuple[str, bytes]]:
     """(name in the deck, bytes) of every JSON file a simulation may read, in name order; DeckError,
     located at the game, when they are too many or together more than MAX_DECK_JSON_BYTES."""
-    manifest = load_json(game.directory / "game.json", root=game.directory).data
+    manifest = load_json(game.directory / "game.json", root=game.directory, located=False).data
     components = manifest.get("components", []) if isinstance(manifest, dict) else []
     drawn_only = {inside_or_none(game.directory, c.get(key)) for c in components if isinstance(c, dict)
                   for key in ("layout", "source")}

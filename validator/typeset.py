@@ -9,7 +9,7 @@ from pathlib import Path
 
 from . import deckfs
 from .compose import VERTICAL_FORMS, Line, Measured, compose, justify, measured, squeezed, unbroken
-from .fontfile import FontFileError, read_font
+from .fontfile import FontFileError
 from .limits import MAX_FONT_BYTES
 from .presets import PRINT_MIN_TEXT_PT
 from .ruby import Ruby, parse_ruby
@@ -76,7 +76,9 @@ def _load(path: Path) -> tuple[FontMetrics, bytes]:
     """Read through the confined file layer with the size limit, then parse with the bounded reader
     (fontfile), which refuses what ReportLab would trip on before anything is expanded. `path` was kept
     inside the deck by the loader (assets.resolve_font); the read here adds regular file, no link
-    swapped in, and the size checked before a byte is read."""
+    swapped in, and the size checked before a byte is read. The reading is kept per machine (font_cache)."""
+    from .font_cache import read_font_cached
+
     try:
         size = deckfs.stat_file(path.parent, path.name).size
         if size > MAX_FONT_BYTES:
@@ -85,7 +87,7 @@ def _load(path: Path) -> tuple[FontMetrics, bytes]:
     except deckfs.ConfinedError as exc:
         raise FontError(path, str(exc)) from None
     try:
-        font = read_font(data)
+        font = read_font_cached(data)
     except FontFileError as exc:
         raise FontError(path, str(exc)) from None
     upm = font.units_per_em

@@ -7,21 +7,7 @@ from pathlib import Path
 import typer
 
 from validator.loader import find_games
-
-
-def fudaya_version() -> str:
-    """The installed distribution's version, or a note that this checkout was never installed."""
-    return _distribution_version("fudaya") or "unknown (not installed)"
-
-
-def _distribution_version(name: str) -> str | None:
-    """An installed distribution's version, read from its metadata (nothing is imported), or None."""
-    from importlib.metadata import PackageNotFoundError, version
-
-    try:
-        return version(name)
-    except PackageNotFoundError:
-        return None
+from validator.version import distribution_version, fudaya_version
 
 
 def doctor(*, decks: Path, output: Path) -> None:
@@ -53,7 +39,7 @@ def doctor(*, decks: Path, output: Path) -> None:
                       ("node", "test of the fillable sheet's totals")):
         found = shutil.which(tool)
         line(found is not None, tool, found or f"not found: {use}", needed=False)
-    cluster = _distribution_version("distributed")  # asked of the metadata: nothing imports distributed here
+    cluster = distribution_version("distributed")  # asked of the metadata: nothing imports distributed here
     line(cluster is not None, "distributed", f"{cluster} (--cluster)" if cluster else
          "not installed: --cluster, simulations on a Dask cluster (pip install 'fudaya[cluster]')", needed=False)
     fallback = "" if decks == DEFAULT_DECKS_DIR else f" (a game not there: the shipped one in {DEFAULT_DECKS_DIR})"

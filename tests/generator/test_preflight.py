@@ -145,12 +145,13 @@ def test_the_build_preflights_its_files_in_parallel_and_prints_findings_in_file_
     is held to the rules of its use as build.json records it, whatever its name: boxes for a print-shop
     file, none for a home sheet, nothing for an on-screen file."""
     from generator.deck_pdf import WrittenFile
-    from generator.preflight import check_print_files, preflight_print_file
+    from generator.preflight import PARALLEL_PREFLIGHT_PAGES, check_print_files, preflight_print_file
 
     shop, home, screen = tmp_path / "a.pdf", tmp_path / "b-printshop.pdf", tmp_path / "c.pdf"
     for path in (shop, home, screen):
         path.write_bytes(bad_pdf.read_bytes())
-    files = [WrittenFile(shop, "g/a.pdf", 1, (1, 1), "shop"), WrittenFile(screen, "g/c.pdf", 1, (1, 1), "screen"),
+    many = PARALLEL_PREFLIGHT_PAGES  # as build.json would record a large set: enough pages to fork for
+    files = [WrittenFile(shop, "g/a.pdf", many, (1, 1), "shop"), WrittenFile(screen, "g/c.pdf", 1, (1, 1), "screen"),
              WrittenFile(home, "g/b-printshop.pdf", 1, (1, 1), "home"),
              WrittenFile(clean_pdf, "g/clean.pdf", 1, (1, 1), "shop")]
     checked = check_print_files(files, workers=3)
@@ -161,6 +162,24 @@ def test_the_build_preflights_its_files_in_parallel_and_prints_findings_in_file_
     assert "no TrimBox (the shop cannot tell where to cut)" in found[shop]  # boxes: the print-shop file
     assert found[shop] - found[home] == {"no TrimBox (the shop cannot tell where to cut)", "no BleedBox"}
     assert found[clean_pdf] == {"not PDF/X (no GTS_PDFXVersion)"} and len(found[home]) > 5  # the build asks PDF/X
+
+
+def test_a_small_set_of_print_files_is_preflighted_without_forking(clean_pdf: Path, tmp_path: Path,
+                                                                   monkeypatch: pytest.MonkeyPatch) -> None:
+    """Under PARALLEL_PREFLIGHT_PAGES pages, workers would cost more than they save: no process is started."""
+    import concurrent.futures
+
+    from generator.deck_pdf import WrittenFile
+    from generator.preflight import PARALLEL_PREFLIGHT_PAGES, check_print_files, preflight_print_file
+
+    def no_pool(*args: object, **kwargs: object) -> None:
+        raise AssertionError("a process pool was started for a small set")
+
+    monkeypatch.setattr(concurrent.futures, "ProcessPoolExecutor", no_pool)
+    files = [WrittenFile(clean_pdf, "g/clean.pdf", PARALLEL_PREFLIGHT_PAGES // 2 - 1, (1, 1), "shop"),
+             WrittenFile(clean_pdf, "g/again.pdf", PARALLEL_PREFLIGHT_PAGES // 2, (1, 1), "home")]
+    assert check_print_files(files, workers=4) == [(clean_pdf, preflight_print_file(clean_pdf, "shop")),
+                                                   (clean_pdf, preflight_print_file(clean_pdf, "home"))]
 
 
 def test_inline_images_and_forms_are_walked_where_they_are_drawn(tmp_path: Path) -> None:

@@ -22,6 +22,7 @@ from typing import Any
 
 from hypothesis import strategies as st
 
+from validator.cache import cache_root
 from validator.paths import FONTS_DIR, PROJECT_ROOT, SCHEMA_DIR
 
 JSON_FILES = ("game.json", "cards.json", "layout.json", "rulebook.json")
@@ -226,8 +227,9 @@ sys.addaudithook(_audit)
 
 @contextmanager
 def reads_watched(*roots: Path) -> Iterator[list[str]]:
-    """Within the block, record every file opened outside `roots` and the tool's own files."""
-    _watch.allowed = [r.resolve() for r in roots] + _tool_roots
+    """Within the block, record every file opened outside `roots` and the tool's own files (its per-machine
+    cache among them: validator/cache.py)."""
+    _watch.allowed = [r.resolve() for r in roots] + _tool_roots + [cache_root().resolve()]
     _watch.outside = []
     try:
         yield _watch.outside
