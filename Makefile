@@ -1,7 +1,8 @@
 # Two entry points for a fresh clone: `make build` (every game into output/) and `make test`.
 # Both create the virtual environment in .venv on first use and reinstall when pyproject.toml changes.
-# `make test` is the full suite, slow end-to-end tests included; the quick loop while editing is
-# `.venv/bin/python -m pytest -m 'not slow'` (skips whole-game builds and many-game simulations).
+# `make test` is the full suite, slow end-to-end tests included (under 4 min on 2 cores; issue 28); the quick loop
+# while editing is `.venv/bin/python -m pytest -n 2 -m 'not slow'` (skips whole-game builds and many-game
+# simulations; under a minute). pyproject's addopts spread tests with --dist worksteal.
 # `make fuzz` runs the hostile-input fuzz suite at a large budget (docs/security.md).
 # `make lint` type-checks (mypy --strict, configured in pyproject.toml) and lints (ruff); CI runs both.
 PYTHON ?= python3

@@ -34,3 +34,10 @@ def gogyo_build(tmp_path_factory: pytest.TempPathFactory) -> Path:
 @pytest.fixture(scope="session")
 def gogyo_manifest(gogyo_build: Path) -> dict:
     return json.loads((gogyo_build / "build.json").read_text(encoding="utf-8"))
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """Modules holding slow tests run first (each module kept whole, so its module fixtures are made once):
+    make test's workers start the long tests at once instead of finding one at the end, run alone."""
+    slow_modules = {getattr(item, "module", None) for item in items if item.get_closest_marker("slow") is not None}
+    items.sort(key=lambda item: getattr(item, "module", None) not in slow_modules)
