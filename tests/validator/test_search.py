@@ -95,9 +95,11 @@ def test_mcts_names_and_engines_that_cannot_be_searched(monkeypatch: pytest.Monk
 
 @pytest.mark.slow
 def test_mcts_games_depend_on_the_seed_alone_and_beat_random_play(gogyo) -> None:
+    """A match's records are its seed's alone: the first four, played on two workers (two each), are those one
+    worker played first (issue 28: four, not all twelve again; each worker still plays searched matches)."""
     one = simulate(gogyo, SimConfig(2, ("mcts:20", "random"), 12, seed=5, workers=1))
-    two = simulate(gogyo, SimConfig(2, ("mcts:20", "random"), 12, seed=5, workers=2))
-    assert one == two
+    two = simulate(gogyo, SimConfig(2, ("mcts:20", "random"), 4, seed=5, workers=2))
+    assert two == one[:4]
     wins = sum(1 / len(match.winners) for match in one if 0 in match.winners)
     assert wins >= 10  # of 12 matches against a random player
 
