@@ -10,6 +10,7 @@ from __future__ import annotations
 import json
 import os
 import re
+import shutil
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
@@ -405,16 +406,24 @@ def test_the_cases_aim_at_what_they_say() -> None:
     assert layout["templates"]["dynasty"]["elements"][0]["fill"] == {"map": "element", "key": "{element}"}
 
 
-@pytest.mark.slow
-def test_unmutated_copy_checks_and_builds(tmp_path: Path) -> None:
+@pytest.fixture(scope="module")
+def good_build(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, Result]:
+    """A copy of gogyo built whole (reports too) into tmp/out, once for the module's tests that start from it."""
+    tmp_path = tmp_path_factory.mktemp("good")
     decks = copy_decks(tmp_path, "gogyo")
+    return tmp_path, run(["build", "gogyo", "--decks", str(decks), "--output", str(tmp_path / "out")])
+
+
+@pytest.mark.slow
+def test_unmutated_copy_checks_and_builds(good_build: tuple[Path, Result]) -> None:
+    tmp_path, built = good_build
+    decks = tmp_path / "decks"
     out = tmp_path / "out"
     for name in ("game", "cards", "layout"):  # the relative "$schema" reaches the real schema/ through the link
         assert check_declared_schema(load_json(decks / "gogyo" / f"{name}.json"), f"{name}.schema.json") == []
     checked = run(["check", "gogyo", "--decks", str(decks)])
     assert checked.exit_code == 0, checked.output
     assert "gogyo: ok (66 cards, 4 sheets)" in checked.stdout
-    built = run(["build", "gogyo", "--decks", str(decks), "--output", str(out)])
     assert built.exit_code == 0, built.output
     assert not ISSUE_LINE.search(built.stderr), built.stderr  # no issue lines, not even warnings
     cache = out / ".cache" / "reports"  # reports kept for the next build, beside the games' folders
@@ -481,11 +490,13 @@ def test_output_is_a_file(tmp_path: Path) -> None:
 
 
 @pytest.mark.slow
-def test_failed_build_keeps_the_previous_output(tmp_path: Path) -> None:
-    """A good build, then a broken deck: the second build fails and leaves the first one's files as they were."""
+def test_failed_build_keeps_the_previous_output(good_build: tuple[Path, Result], tmp_path: Path) -> None:
+    """A good build, then a broken deck: the second build fails and leaves the first one's files as they were.
+    (The good build is the module's, copied with its deck: one whole build fewer.)"""
+    assert good_build[1].exit_code == 0
     decks = copy_decks(tmp_path, "gogyo")
     out = tmp_path / "out"
-    assert run(["build", "gogyo", "--decks", str(decks), "--output", str(out)]).exit_code == 0
+    shutil.copytree(good_build[0] / "out", out, symlinks=True)
     good = snapshot(out)
     CASES["colour-unknown"].mutate(decks / "gogyo")  # type: ignore[misc]
 

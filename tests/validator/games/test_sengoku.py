@@ -320,6 +320,7 @@ def test_riichi_draw(game, option, reason, winners):
 
 
 # -- seeded playouts ---------------------------------------------------------------------------------
+@pytest.mark.slow  # thousands of games (16 s): make test runs them; the quick loop's goldens play sengoku too
 @pytest.mark.parametrize("variant", ["base", "riichi"])
 @pytest.mark.parametrize("policy, games", [("random", 150), ("greedy", 25)])
 def test_seeded_games_keep_invariants(game, variant, policy, games):
