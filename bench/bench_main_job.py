@@ -1,6 +1,9 @@
 """Benchmark: the main job's speed goals (issues 14 and 28), each from a cold process, beside its target.
 
 - gogyo cards (sheets and print-shop file), warm disk cache: target at most 0.6 s (issue 28; 1 s in issue 14)
+- the same figure against decksmith 0.9.9 building as many text cards and exporting its PDF, timed right after
+  in the same run (bench/peer_decksmith.py; its venv is made once in a cache folder outside the repo):
+  target decksmith at least 5x slower (issue 28). Without network for the first install it is not measured.
 - a 600-card deck (the starter deck's card repeated): target under 2 s
 - every game without reports: target under 5 s
 - every game with reports, nothing cached (neither the report cache nor fudaya's per-machine cache):
@@ -8,7 +11,6 @@
 - every game with reports after a layout-only change (reports read from the cache)
 - with --suite: `make test`'s command (the full suite): target under 4 min on 2 cores
 
-There is no decksmith comparison in bench/, so issue 28's "5x decksmith" is not measured here.
 Each figure is printed with the CPU time its processes used and the load average when it ended: on a
 machine others are using, wall time grows with the load while CPU time stays near the idle wall time.
 fudaya's per-machine cache (validator/cache.py) lives in a temporary folder for the run (FUDAYA_CACHE).
@@ -28,6 +30,8 @@ import sys
 import tempfile
 import time
 from pathlib import Path
+
+import peer_decksmith
 
 ROOT = Path(__file__).resolve().parent.parent
 FUDAYA = Path(sys.executable).with_name("fudaya")
@@ -66,14 +70,34 @@ def big_deck(folder: Path, cards: int) -> Path:
     return folder / "decks"
 
 
+def medians(runs: list[tuple[float, float]]) -> tuple[float, float]:
+    """(wall, CPU) medians of the runs."""
+    return statistics.median(run[0] for run in runs), statistics.median(run[1] for run in runs)
+
+
 def report(name: str, runs: list[tuple[float, float]], target: float | None, *, at_most: bool = False) -> None:
-    wall = statistics.median(run[0] for run in runs)
-    cpu = statistics.median(run[1] for run in runs)
-    met = wall <= target if at_most else target is not None and wall < target
+    wall, cpu = medians(runs)
+    met = target is not None and (wall <= target if at_most else wall < target)
     verdict = "" if target is None else f"target {'≤' if at_most else '<'} {target:g} s: {'met' if met else 'NOT met'}"
     load = " ".join(f"{value:.2f}" for value in os.getloadavg())
     print(f"{name}: median {wall:.2f} s wall, {cpu:.2f} s CPU of {len(runs)} | {verdict or 'no target'} "
           f"| load {load}", flush=True)
+
+
+def against_decksmith(fudaya: list[tuple[float, float]], folder: Path, runs: int) -> None:
+    """decksmith building and exporting as many text cards as gogyo has, timed now, beside fudaya's gogyo figure."""
+    cards = json.loads((ROOT / "decks" / "gogyo" / "cards.json").read_text(encoding="utf-8"))["total"]
+    name = f"decksmith {peer_decksmith.VERSION}, {cards} text cards (build + export)"
+    try:
+        peer = peer_decksmith.measure(folder, cards, runs, timed)
+    except peer_decksmith.NotMeasured as reason:
+        print(f"{name}: not measured ({reason}); issue 28's 5x not checked", flush=True)
+        return
+    report(name, peer, None)
+    (wall, cpu), (fudaya_wall, fudaya_cpu) = medians(peer), medians(fudaya)
+    ratio = wall / fudaya_wall
+    print(f"gogyo cards against decksmith: decksmith {wall:.2f} s / fudaya {fudaya_wall:.2f} s wall = {ratio:.1f}x "
+          f"(CPU {cpu / fudaya_cpu:.1f}x) | target ≥ 5x: {'met' if ratio >= 5 else 'NOT met'}", flush=True)
 
 
 def main() -> None:
@@ -85,8 +109,9 @@ def main() -> None:
         ENV["FUDAYA_CACHE"] = str(cache)
         cards = ["build", "gogyo", "--only", "cards", "--output", str(out)]
         timed(cards, ROOT)  # warm .pyc, the OS file cache and fudaya's cache (fonts, schema verdicts)
-        report("gogyo cards, cold process", [timed(cards, ROOT) for _ in range(runs)], 0.6, at_most=True)
-        print("gogyo cards against decksmith: no decksmith comparison in bench/ (issue 28's 5x not measured)")
+        gogyo = [timed(cards, ROOT) for _ in range(runs)]
+        report("gogyo cards, cold process", gogyo, 0.6, at_most=True)
+        against_decksmith(gogyo, folder / "decksmith", runs)
         decks = big_deck(folder, 600)
         report("600-card deck", [timed(["build", "big", "--decks", str(decks), "--output", str(out)], ROOT)
                                  for _ in range(runs)], 2.0)
