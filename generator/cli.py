@@ -5,6 +5,7 @@ a command imports its module, and that module what it needs, when it runs.
 """
 from __future__ import annotations
 
+import gc
 from pathlib import Path
 from typing import Annotated
 
@@ -18,14 +19,25 @@ app = typer.Typer(add_completion=False, no_args_is_help=True, rich_markup_mode=N
                   help="fudaya: JSON game definitions to print-ready PDFs, checked before printing.")
 
 
+def _path(value: str) -> Path:
+    """A path option's value. One with a NUL byte names no file (the system cannot take it, and Typer's own
+    conversion fails on it with a traceback): a usage error like any bad option, before anything runs. (A shell
+    cannot pass one; a program calling fudaya can.)"""
+    if "\x00" in value:
+        raise typer.BadParameter("a path cannot hold a NUL byte")
+    return Path(value)
+
+
 # Folders default to the project's decks/ (else the shipped games) and output/, found from where the command
 # runs when it runs (validator.paths), never at import.
 DecksOption = Annotated[Path | None, typer.Option(
-    "--decks", help="folder holding one sub-folder per game, and only it (default: the decks/ of the project you "
+    "--decks", parser=_path, metavar="PATH",
+    help="folder holding one sub-folder per game, and only it (default: the decks/ of the project you "
     "are in, even from inside it, else the shipped games; a game the project lacks is taken from the shipped "
     "games, with a note)", show_default=False)]
 OutputOption = Annotated[Path | None, typer.Option(
-    "--output", "-o", help="the output folder, one sub-folder per game (default: the output/ of the project you are "
+    "--output", "-o", parser=_path, metavar="PATH",
+    help="the output folder, one sub-folder per game (default: the output/ of the project you are "
     "in, else ./output)", show_default=False)]
 SimBudgetOption = Annotated[str | None, typer.Option(
     "--sim-budget", metavar="DURATION", help="the most the simulation may cost, estimated before playing: seconds "
@@ -41,8 +53,6 @@ def _settled() -> None:
     """The command's modules are imported: set what importing made aside from the garbage collector (gc.freeze),
     so that its collections walk the command's own objects, not every module's again and again: 0.1 s of
     `fudaya build gogyo --only cards`, and no copies of those pages in a forked worker (CPython's advice)."""
-    import gc
-
     gc.freeze()
 
 
@@ -95,7 +105,8 @@ def build(
 
 @app.command()
 def preflight(
-    files: Annotated[list[Path], typer.Argument(help="PDF files to check (any tool's)", metavar="FILE.pdf")],
+    files: Annotated[list[Path], typer.Argument(parser=_path, help="PDF files to check (any tool's)",
+                                                metavar="FILE.pdf")],
     sheets: Annotated[bool, typer.Option("--sheets",
         help="sheets cut at home: skip TrimBox, BleedBox and bleed")] = False,
     min_bleed: Annotated[float, typer.Option(help="bleed in mm the shop asks for")] = 3.0,
@@ -256,7 +267,8 @@ def new(
         help="the starter: basic (default), or tategaki (vertical text with ruby and 縦中横)",
         metavar="STARTER")] = None,
     decks: Annotated[Path | None, typer.Option(
-        "--decks", help="where to make it (default: the decks/ of the project you are in, else ./decks)",
+        "--decks", parser=_path, metavar="PATH",
+        help="where to make it (default: the decks/ of the project you are in, else ./decks)",
         show_default=False)] = None,
 ) -> None:
     """Make a new game folder: a 12-card starter deck that checks and builds, or a copy of a shipped game.
@@ -273,10 +285,12 @@ def new(
 @app.command("import")
 def import_(
     name: Annotated[str, typer.Argument(help="the game to import into", metavar="NAME")],
-    source: Annotated[Path, typer.Argument(help="a spreadsheet: one row a card", metavar="FILE.csv|FILE.xlsx")],
+    source: Annotated[Path, typer.Argument(parser=_path, help="a spreadsheet: one row a card",
+                                           metavar="FILE.csv|FILE.xlsx")],
     component: Annotated[str | None, typer.Option(help="the deck or sheet component (default: the first)")] = None,
     decks: Annotated[Path | None, typer.Option(
-        "--decks", help="where the game is (default: the decks/ of the project you are in, else ./decks; never the "
+        "--decks", parser=_path, metavar="PATH",
+        help="where the game is (default: the decks/ of the project you are in, else ./decks; never the "
         "shipped games)", show_default=False)] = None,
 ) -> None:
     """Replace a component's cards with a spreadsheet's rows: columns id, face, back, qty and the fields.

@@ -535,8 +535,8 @@ def test_output_naming_a_file_or_a_read_only_folder(tmp_path: Path, command: lis
 
 
 @pytest.mark.parametrize(("args", "expected"), [
-    (["gogyo", "--decks", "decks\x00x"], "Invalid value for '--decks': Value error, embedded null byte"),
-    (["gogyo", "--output", "out\x00"], "Invalid value for '--output' / '-o': Value error, embedded null byte"),
+    (["gogyo", "--decks", "decks\x00x"], "Invalid value for '--decks': a path cannot hold a NUL byte"),
+    (["gogyo", "--output", "out\x00"], "Invalid value for '--output' / '-o': a path cannot hold a NUL byte"),
     (["../gogyo"], "'../gogyo': not a game name"),
     (["gogyo\x00"], "not a game name"),
     (["/etc"], "'/etc': not a game name"),
@@ -553,6 +553,20 @@ def test_bad_paths_and_names_on_the_command_line(tmp_path: Path, args: list[str]
         usage_error = "Invalid value" in expected  # Click's own refusal: exit 2, as for any bad option
         assert result.exit_code == (2 if usage_error else 1), result.output
         assert expected in result.stderr, result.stderr
+
+
+@pytest.mark.parametrize(("args", "option"), [
+    (["preflight", "cards\x00.pdf"], "'FILE.pdf'"),
+    (["import", "gogyo", "cards\x00.csv"], "'FILE.csv|FILE.xlsx'"),
+    (["new", "mine", "--decks", "decks\x00"], "'--decks'"),
+    (["list", "--decks", "decks\x00"], "'--decks'"),
+])
+def test_every_path_on_the_command_line_refuses_a_nul_byte(tmp_path: Path, args: list[str], option: str) -> None:
+    """Every command's path options and arguments, not only build's and check's: a usage error, nothing made."""
+    result = run(args)
+    assert result.exit_code == 2, result.output
+    assert f"Invalid value for {option}: a path cannot hold a NUL byte" in result.stderr, result.stderr
+    assert not list(tmp_path.iterdir())
 
 
 @pytest.mark.parametrize("where", ["decks", "deck", "inside-deck", "decks-inside-output"])
