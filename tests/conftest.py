@@ -5,6 +5,14 @@ process a test starts (xdist's workers inherit it): tests never read or write th
 """
 from __future__ import annotations
 
+import sys
+
+# A machine may set PYTHONDONTWRITEBYTECODE (this one does): then no .pyc is ever written, and every run of
+# the suite rewrites the asserts of every test module again (pytest keeps its rewrite as a .pyc) and compiles
+# every fudaya module again, in each worker: about 4 s of each worker's start. The suite keeps bytecode as
+# Python does by default; processes the tests start read it.
+sys.dont_write_bytecode = False
+
 import atexit
 import json
 import os

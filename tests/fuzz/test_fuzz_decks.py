@@ -16,6 +16,7 @@ import time
 from collections.abc import Callable
 from pathlib import Path
 
+import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 from typer.testing import CliRunner, Result
@@ -33,6 +34,10 @@ from hostile import (
     png_header_only,
     reads_watched,
 )
+
+# Each property checks and builds hostile inputs, seconds a property even at make test's six examples: make test
+# and make fuzz run them, the quick loop does not (issue 28).
+pytestmark = pytest.mark.slow
 
 runner = CliRunner()
 GAME = "gogyo"

@@ -19,6 +19,7 @@ import tempfile
 from dataclasses import dataclass, field
 from pathlib import Path
 
+import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
@@ -32,6 +33,10 @@ from hostile_fonts import (
     with_num_glyphs,
     with_table,
 )
+
+# Each property checks and builds hostile inputs, seconds a property even at make test's six examples: make test
+# and make fuzz run them, the quick loop does not (issue 28).
+pytestmark = pytest.mark.slow
 
 ADDRESS_SPACE = 2 * 1024**3  # a shipped game builds in under 1 GiB of address space; the 728-byte font took 6 GB
 MAX_SECONDS = 120             # per command: a safety bound, not a speed target

@@ -17,6 +17,7 @@ import zipfile
 from pathlib import Path
 from typing import Any
 
+import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 from openpyxl import Workbook
@@ -26,6 +27,10 @@ from typer.testing import CliRunner
 from generator.cli import app
 from generator.watch import ALL, affected
 from hostile import HOSTILE_STRINGS, JSON_VALUES, memory_capped, reads_watched
+
+# Each property checks and builds hostile inputs, seconds a property even at make test's six examples: make test
+# and make fuzz run them, the quick loop does not (issue 28).
+pytestmark = pytest.mark.slow
 
 runner = CliRunner()
 ROW_LINE = re.compile(r"^\S+:\d+:\d+: .+$")  # file:row:column: what (a deck file's line has the same shape)

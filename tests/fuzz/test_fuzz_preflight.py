@@ -20,12 +20,17 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import pikepdf
+import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 from pikepdf import Array, Dictionary, Name, Stream
 
 from hostile_pdfs import clean_page, flate_zeros, lzw_zeros, run_preflight
 from validator.limits import MAX_PREFLIGHT_MEMORY
+
+# Each property checks and builds hostile inputs, seconds a property even at make test's six examples: make test
+# and make fuzz run them, the quick loop does not (issue 28).
+pytestmark = pytest.mark.slow
 
 OPERANDS = (b"0", b"1", b"-3.5", b".5", b"99999999999999999999", b"1e400", b"/F0", b"/F1", b"/F2", b"/CS0",
             b"/CS1", b"/GS0", b"/Sh0", b"/Nope", b"(s)", b"(a\\)b)", b"<00ff>", b"[1 2]", b"[/a (b) [3]]",
