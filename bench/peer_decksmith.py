@@ -124,16 +124,25 @@ def run(command: Path, deck: Path, timed: Timer) -> tuple[float, float]:
     return build[0] + export[0], build[1] + export[1]
 
 
-def measure(deck: Path, cards: int, runs: int, timed: Timer) -> list[tuple[float, float]]:
-    """`runs` timings of decksmith building and exporting `cards` text cards in `deck`, after one warm-up run."""
+def ready(deck: Path, cards: int, timed: Timer) -> Callable[[], tuple[float, float]]:
+    """One timed decksmith build + export of `cards` text cards in `deck`, to call once a run: installed, the
+    deck written and one warm-up run made (.pyc in decksmith's venv, the OS file cache). The caller alternates
+    it with fudaya's runs, so both see the same load."""
     command = install(peer_folder())
     write_deck(deck, cards)
-    try:
-        run(command, deck, timed)  # warm-up: .pyc in decksmith's venv, the OS file cache
-        timings = [run(command, deck, timed) for _ in range(runs)]
-    except (OSError, subprocess.SubprocessError) as error:
-        raise NotMeasured(f"decksmith {VERSION} failed: {why(error)}") from error
+
+    def once() -> tuple[float, float]:
+        try:
+            return run(command, deck, timed)
+        except (OSError, subprocess.SubprocessError) as error:
+            raise NotMeasured(f"decksmith {VERSION} failed: {why(error)}") from error
+
+    once()
+    return once
+
+
+def verify(deck: Path, cards: int) -> None:
+    """The last run wrote every card and placed every card in its PDF, else the figure compares nothing."""
     pngs, placed = len(list((deck / "out").glob("*.png"))), cards_in_pdf(deck / "deck.pdf")
     if pngs != cards or placed != cards:
         raise NotMeasured(f"decksmith wrote {pngs} PNGs and placed {placed} cards in its PDF, not {cards}")
-    return timings
