@@ -11,9 +11,14 @@ STAMP := $(VENV)/.installed
 
 .PHONY: build test lint check bench fuzz fast pure clean
 
+# The install also compiles the games' engines with mypyc (validator/native.py; about 45 s on 2 cores, needs a C
+# compiler and Python's headers): simulations run about twice as fast, which the main job's reports need to stay
+# under 30 s (issue 28). Without a compiler fudaya says so and plays in pure Python; mypyc's log is .venv/native.log.
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
 	$(VENV)/bin/python -m pip install --quiet --disable-pip-version-check -e ".[test]"
+	$(VENV)/bin/python -m validator.native build > $(VENV)/native.log 2>&1 \
+		|| echo "fudaya: the engines were not compiled (see $(VENV)/native.log); simulations run in pure Python"
 	touch $(STAMP)
 
 build: $(STAMP)
@@ -32,9 +37,10 @@ lint: $(STAMP)
 fuzz: $(STAMP)
 	$(VENV)/bin/python -m pytest tests/fuzz --hypothesis-profile=fuzz -n auto
 
-# Optional: compile the hot modules of every game with mypyc into .native/ (about 60 s on 2 cores; needs gcc and the
-# Python headers): greedy games 1.6-2.4x and an mcts seat 1.5-2.3x as fast as pure Python (validator/native.py
-# gives each game's figures). They are used only while they match their sources; `make pure` removes them.
+# Compile the hot modules of every game with mypyc into .native/ again (the install does it once; about 45 s on
+# 2 cores; needs gcc and the Python headers): greedy games 1.6-2.4x and an mcts seat 1.5-2.3x as fast as pure Python
+# (validator/native.py gives each game's figures). They are used only while they match their sources, so after
+# editing an engine run this again; `make pure` removes them.
 fast: $(STAMP)
 	$(VENV)/bin/python -m pip install --quiet --disable-pip-version-check -e ".[test,fast]"
 	$(VENV)/bin/python -m validator.native build

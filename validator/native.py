@@ -114,8 +114,10 @@ def build(target: Path | None = None, opt_level: str = "3") -> Path:
             modules = mypycify([source for sources, _ in groups for source in sources], opt_level=opt_level,
                                separate=groups, target_dir=str(Path(work) / "c"))
             os.chdir(work)  # away from pyproject.toml, which setup() would read as this build's config
+            # --parallel: the packages' C files compile side by side (64 -> 43 s on 2 cores)
             setup(name="fudaya-native", ext_modules=modules, py_modules=[],
-                  script_args=["--quiet", "build_ext", "--build-lib", str(staging), "--build-temp", str(temp)])
+                  script_args=["--quiet", "build_ext", "--parallel", str(os.cpu_count() or 1),
+                               "--build-lib", str(staging), "--build-temp", str(temp)])
         finally:
             os.chdir(cwd)
         for package, digests in before.items():
