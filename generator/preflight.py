@@ -573,23 +573,21 @@ def preflight_print_file(path: Path, use: str) -> list[Finding]:
     return preflight(path, boxes=use == SHOP, pdfx=True)
 
 
-# Preflight takes about 0.6 ms a page; forking workers from a build's large process costs more than that saves
-# until there are many pages: gogyo's 148 card pages take 0.09 s in one process, 0.12-0.15 s in two, and
-# sanguosha's whole set 0.6 s against 0.7 s or more (2 cores, measured for issue 28).
-PARALLEL_PREFLIGHT_PAGES = 2000
+# Preflight takes about 0.6 ms a page; a forked child costs a few milliseconds (generator/forked.py), so a set of
+# files is shared between processes from this many pages: gogyo's two card files (148 pages) take 0.05 s in two
+# processes against 0.08 s in one (2 cores, issue 28).
+PARALLEL_PREFLIGHT_PAGES = 100
 
 
 def check_print_files(files: Sequence[WrittenFile], *, workers: int = 1) -> list[tuple[Path, list[Finding]]]:
     """The print files among what a build wrote (build.json says which: its "use"), each with its findings,
-    `workers` files at a time once they hold PARALLEL_PREFLIGHT_PAGES pages. On-screen files (the report,
-    fillable sheets) are not held to print."""
-    printed = [f for f in files if f.use != SCREEN]
-    workers = min(len(printed), workers) if sum(f.pages for f in printed) >= PARALLEL_PREFLIGHT_PAGES else 1
-    paths, uses = [f.path for f in printed], [f.use for f in printed]
-    if workers > 1:
-        import multiprocessing
-        from concurrent.futures import ProcessPoolExecutor
+    shared by their pages between `workers` processes once they hold PARALLEL_PREFLIGHT_PAGES pages. On-screen
+    files (the report, fillable sheets) are not held to print."""
+    from .forked import balanced, in_forks
 
-        with ProcessPoolExecutor(workers, mp_context=multiprocessing.get_context("fork")) as pool:
-            return list(zip(paths, pool.map(preflight_print_file, paths, uses)))
-    return [(path, preflight_print_file(path, use)) for path, use in zip(paths, uses)]
+    printed = [f for f in files if f.use != SCREEN]
+    workers = workers if sum(f.pages for f in printed) >= PARALLEL_PREFLIGHT_PAGES else 1
+    batches = balanced(printed, lambda f: f.pages, workers)
+    found = in_forks(lambda f: (f.path, preflight_print_file(f.path, f.use)), batches)
+    by_file = {id(f): result for batch, results in zip(batches, found) for f, result in zip(batch, results)}
+    return [by_file[id(f)] for f in printed]

@@ -167,15 +167,15 @@ def test_the_build_preflights_its_files_in_parallel_and_prints_findings_in_file_
 def test_a_small_set_of_print_files_is_preflighted_without_forking(clean_pdf: Path, tmp_path: Path,
                                                                    monkeypatch: pytest.MonkeyPatch) -> None:
     """Under PARALLEL_PREFLIGHT_PAGES pages, workers would cost more than they save: no process is started."""
-    import concurrent.futures
+    import os
 
     from generator.deck_pdf import WrittenFile
     from generator.preflight import PARALLEL_PREFLIGHT_PAGES, check_print_files, preflight_print_file
 
-    def no_pool(*args: object, **kwargs: object) -> None:
-        raise AssertionError("a process pool was started for a small set")
+    def no_fork() -> int:
+        raise AssertionError("a process was forked for a small set")
 
-    monkeypatch.setattr(concurrent.futures, "ProcessPoolExecutor", no_pool)
+    monkeypatch.setattr(os, "fork", no_fork)
     files = [WrittenFile(clean_pdf, "g/clean.pdf", PARALLEL_PREFLIGHT_PAGES // 2 - 1, (1, 1), "shop"),
              WrittenFile(clean_pdf, "g/again.pdf", PARALLEL_PREFLIGHT_PAGES // 2, (1, 1), "home")]
     assert check_print_files(files, workers=4) == [(clean_pdf, preflight_print_file(clean_pdf, "shop")),
