@@ -12,6 +12,7 @@ import os
 import pickle
 import signal
 from collections.abc import Callable, Sequence
+from functools import partial
 from typing import TypeVar
 
 T = TypeVar("T")
@@ -34,41 +35,57 @@ def balanced(items: Sequence[T], weight: Callable[[T], float], count: int) -> li
     return [[items[k] for k in sorted(batch)] for batch in batches if batch]
 
 
+def fork_child(run: Callable[[], object]) -> tuple[int, int]:
+    """Fork a child that sends `run()`'s value back pickled through a pipe and leaves with os._exit, never
+    returning into the caller's code; `run` handles its own exceptions (one it lets out sends nothing).
+    Returns the child's pid and the pipe's read end, for child_result."""
+    read, write = os.pipe()
+    pid = os.fork()
+    if pid == 0:
+        try:
+            os.close(read)
+            value = run()
+            try:
+                data = pickle.dumps(value)
+            except Exception as exc:  # noqa: BLE001 - a value (an exception, say) that cannot be pickled
+                data = pickle.dumps(ChildFailed(f"its result could not be sent ({type(exc).__name__}: {exc})"))
+            with os.fdopen(write, "wb") as pipe:
+                pipe.write(data)
+        finally:
+            os._exit(0)
+    os.close(write)
+    return pid, read
+
+
+def child_result(pid: int, read: int) -> tuple[bytes, int]:
+    """All a fork_child sent (nothing when it was killed) and its wait status, once it has ended."""
+    try:
+        with os.fdopen(read, "rb") as pipe:
+            data = pipe.read()
+    finally:
+        _, status = os.waitpid(pid, 0)
+    return data, status
+
+
 def in_forks(work: Callable[[T], R], batches: Sequence[Sequence[T]]) -> list[list[R]]:
     """`work` over every batch's items, results batch by batch in order. An exception `work` raises in a child
     is raised here, as it would have been in this process; the children are always waited for."""
     if len(batches) < 2 or not hasattr(os, "fork"):
         return [[work(item) for item in batch] for batch in batches]
-    children: list[tuple[int, int]] = []  # (pid, read end of its pipe, until read)
+    def outcome(batch: Sequence[T]) -> tuple[bool, object]:
+        try:
+            return True, [work(item) for item in batch]
+        except BaseException as exc:  # noqa: BLE001 - handed to the parent, which raises it
+            return False, exc
+
+    children: list[tuple[int, int]] = []  # (pid, read end of its pipe), until read
     finished = False
     try:
         for batch in batches[1:]:
-            read, write = os.pipe()
-            pid = os.fork()
-            if pid == 0:  # the child: never returns into the caller's code
-                try:
-                    os.close(read)
-                    try:
-                        outcome: tuple[bool, object] = (True, [work(item) for item in batch])
-                    except BaseException as exc:  # noqa: BLE001 - handed to the parent, which raises it
-                        outcome = (False, exc)
-                    with os.fdopen(write, "wb") as pipe:
-                        try:
-                            pickle.dump(outcome, pipe)
-                        except Exception as exc:  # noqa: BLE001 - an exception that cannot be pickled
-                            pickle.dump((False, ChildFailed(f"{type(exc).__name__}: {exc}")), pipe)
-                finally:
-                    os._exit(0)
-            os.close(write)
-            children.append((pid, read))
+            children.append(fork_child(partial(outcome, batch)))
         results = [[work(item) for item in batches[0]]]
         while children:
-            pid, read = children.pop(0)
-            try:
-                with os.fdopen(read, "rb") as pipe:
-                    data = pipe.read()
-            finally:
-                os.waitpid(pid, 0)
+            data, _ = child_result(*children.pop(0))
             try:
                 done, value = pickle.loads(data)
             except Exception:  # noqa: BLE001 - nothing or half a result: the child was killed

@@ -38,6 +38,8 @@ from validator.limits import (
     MAX_STREAM_FILTERS,
 )
 
+from .forked import child_result, fork_child
+
 MIB = 1024 * 1024
 MAX_KEPT_OPERATIONS = 500_000  # forms' parsed operations kept for their next drawing (about 150 MB at most)
 ABBREVIATED = {"/Fl": "/FlateDecode", "/A85": "/ASCII85Decode", "/AHx": "/ASCIIHexDecode",
@@ -243,28 +245,19 @@ def run_bounded(function: Callable[..., T], *args: Any, refused: Callable[[str],
     passes one or dies. Where there is no fork, it runs here, bounded by the budget alone."""
     if not hasattr(os, "fork"):
         return function(*args)
-    read, write = os.pipe()
-    pid = os.fork()
-    if pid == 0:  # the child: never returns into the caller's code
+
+    def attempt() -> tuple[str, Any]:
         try:
-            os.close(read)
-            try:
-                _hold_child()
-                outcome: tuple[str, Any] = ("done", function(*args))
-            except MemoryError:
-                outcome = ("refused", f"needs over {MAX_PREFLIGHT_MEMORY // MIB:,} MiB of memory")
-            except _OutOfTime:
-                outcome = ("refused", f"takes over {MAX_PREFLIGHT_SECONDS} s")
-            except Exception as exc:  # noqa: BLE001 - one line, not a traceback, whatever went wrong
-                outcome = ("refused", f"preflight failed ({type(exc).__name__}: {one_line(str(exc))})")
-            with os.fdopen(write, "wb") as pipe:
-                pickle.dump(outcome, pipe)
-        finally:
-            os._exit(0)
-    os.close(write)
-    with os.fdopen(read, "rb") as pipe:
-        data = pipe.read()
-    _, status = os.waitpid(pid, 0)
+            _hold_child()
+            return "done", function(*args)
+        except MemoryError:
+            return "refused", f"needs over {MAX_PREFLIGHT_MEMORY // MIB:,} MiB of memory"
+        except _OutOfTime:
+            return "refused", f"takes over {MAX_PREFLIGHT_SECONDS} s"
+        except Exception as exc:  # noqa: BLE001 - one line, not a traceback, whatever went wrong
+            return "refused", f"preflight failed ({type(exc).__name__}: {one_line(str(exc))})"
+
+    data, status = child_result(*fork_child(attempt))
     try:
         kind, value = pickle.loads(data)
     except Exception:  # noqa: BLE001 - nothing or half a result: the child was killed
