@@ -521,6 +521,7 @@ def test_output_naming_a_file_or_a_read_only_folder(tmp_path: Path, command: lis
     result = run([command[0], "gogyo", *command[1:], "--decks", str(decks), "--output", str(target / "sub")])
     assert result.exit_code == 1 and "Traceback" not in result.output  # a folder that cannot be made
     assert f"{target / 'sub'}: cannot write the " in result.stderr and "(Not a directory)" in result.stderr
+    assert "gogyo:" not in result.stdout  # said before the game is checked or simulated, not after
     if os.geteuid() == 0:
         return  # root writes into read-only folders; the rest needs an ordinary user
     locked = tmp_path / "locked"

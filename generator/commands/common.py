@@ -2,6 +2,7 @@
 the cluster."""
 from __future__ import annotations
 
+import os
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -98,12 +99,29 @@ def _games(requested: list[str] | None, folders: DeckFolders) -> list[str]:
     return requested
 
 
+def _unwritable(output: Path) -> str | None:
+    """Why the output folder could not be made or written into, judged at its nearest existing folder: a file on
+    the way, or no permission to write there; else None."""
+    probe = output
+    while not probe.exists() and probe.parent != probe:
+        probe = probe.parent
+    if not probe.is_dir():
+        return "Not a directory"
+    if not os.access(probe, os.W_OK | os.X_OK):
+        return "Permission denied"
+    return None
+
+
 def _refuse_bad_folders(decks: Path, output: Path) -> None:
     """One line and exit 1 for folder arguments that cannot work or would write into a deck.
 
     (A NUL character in a path is refused by Click already, as a usage error with exit 2.)"""
     if output.exists() and not output.is_dir():
         _err(f"{output}: --output names a file, not a folder")
+        raise typer.Exit(1)
+    blocked = _unwritable(output)
+    if blocked is not None:  # said now, not after the minutes a simulation may take
+        _err(f"{output}: cannot write the output folder ({blocked})")
         raise typer.Exit(1)
     try:
         decks_root, output_root = decks.resolve(), output.resolve()
