@@ -112,6 +112,10 @@ def against_decksmith(cards: list[str], folder: Path, runs: int) -> None:
 def main() -> None:
     args = [arg for arg in sys.argv[1:] if not arg.startswith("--")]
     runs = int(args[0]) if args else 3
+    from validator.native import COMPILED, build_in_use
+
+    for package in COMPILED:  # the reports' figure depends on it: the install compiles them, FUDAYA_PURE ignores them
+        print(f"{package.rsplit('.', 1)[-1]}: {build_in_use(package)}", flush=True)
     with tempfile.TemporaryDirectory() as tmp:
         folder = Path(tmp)
         out, cache = folder / "out", folder / "fudaya-cache"
