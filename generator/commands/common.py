@@ -115,7 +115,7 @@ def _unwritable(output: Path) -> str | None:
 def _refuse_bad_folders(decks: Path, output: Path) -> None:
     """One line and exit 1 for folder arguments that cannot work or would write into a deck.
 
-    (A NUL character in a path is refused by Click already, as a usage error with exit 2.)"""
+    (A NUL character in a path is refused when the options are parsed, cli._path, as a usage error with exit 2.)"""
     if output.exists() and not output.is_dir():
         _err(f"{output}: --output names a file, not a folder")
         raise typer.Exit(1)
