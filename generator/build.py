@@ -307,26 +307,27 @@ def _drawn(jobs: list[_FileJob], progress: Callable[[int], None], processes: int
     """Every job's file, in the jobs' order, drawn in up to `processes` processes (generator/forked.py) once
     there are enough sides to pay for a fork: gogyo's two card files, 0.13 s in one process, 0.09 s in two.
     A file drawn in a child advances the progress here when it is done (a child cannot draw the bar)."""
-    from .forked import balanced, in_forks
+    from .forked import forked_map
 
     here = os.getpid()
 
     def draw(job: _FileJob) -> tuple[Drawn, int]:
+        """The file, and the progress its drawing made in a child (0 here, where it advanced as it went)."""
         steps = 0
 
         def step(count: int) -> None:
             nonlocal steps
-            steps += count
             if os.getpid() == here:
                 progress(count)
+            else:
+                steps += count
         return job.write(progress=step), steps
 
-    batches = balanced(jobs, lambda job: job.sides, processes if sum(j.sides for j in jobs) >= FORK_SIDES else 1)
-    done = in_forks(draw, batches)
-    for results in done[1:]:
-        progress(sum(steps for _, steps in results))
-    by_job = {id(job): drawn for batch, results in zip(batches, done) for job, (drawn, _) in zip(batch, results)}
-    return [by_job[id(job)] for job in jobs]
+    drawn = forked_map(draw, jobs, lambda job: job.sides, processes, worth=FORK_SIDES)
+    in_children = sum(steps for _, steps in drawn)
+    if in_children:
+        progress(in_children)
+    return [file for file, _ in drawn]
 
 
 # From this many card sides a build draws its card files in several processes (a fork costs milliseconds).

@@ -35,6 +35,20 @@ def balanced(items: Sequence[T], weight: Callable[[T], float], count: int) -> li
     return [[items[k] for k in sorted(batch)] for batch in batches if batch]
 
 
+def forked_map(work: Callable[[T], R], items: Sequence[T], weight: Callable[[T], float], processes: int, *,
+               worth: float) -> list[R]:
+    """`work` over `items`, results in the items' order, the items shared by weight between up to `processes`
+    processes (in_forks) once their total weight reaches `worth`: below it a fork costs more than it saves."""
+    count = processes if sum(weight(item) for item in items) >= worth else 1
+    batches = balanced(range(len(items)), lambda k: weight(items[k]), count)
+    done = in_forks(lambda k: work(items[k]), batches)
+    results: list[R] = [None] * len(items)  # type: ignore[list-item]  # every index is filled below
+    for batch, found in zip(batches, done):
+        for k, result in zip(batch, found):
+            results[k] = result
+    return results
+
+
 def fork_child(run: Callable[[], object]) -> tuple[int, int]:
     """Fork a child that sends `run()`'s value back pickled through a pipe and leaves with os._exit, never
     returning into the caller's code; `run` handles its own exceptions (one it lets out sends nothing).

@@ -583,11 +583,8 @@ def check_print_files(files: Sequence[WrittenFile], *, workers: int = 1) -> list
     """The print files among what a build wrote (build.json says which: its "use"), each with its findings,
     shared by their pages between `workers` processes once they hold PARALLEL_PREFLIGHT_PAGES pages. On-screen
     files (the report, fillable sheets) are not held to print."""
-    from .forked import balanced, in_forks
+    from .forked import forked_map
 
     printed = [f for f in files if f.use != SCREEN]
-    workers = workers if sum(f.pages for f in printed) >= PARALLEL_PREFLIGHT_PAGES else 1
-    batches = balanced(printed, lambda f: f.pages, workers)
-    found = in_forks(lambda f: (f.path, preflight_print_file(f.path, f.use)), batches)
-    by_file = {id(f): result for batch, results in zip(batches, found) for f, result in zip(batch, results)}
-    return [by_file[id(f)] for f in printed]
+    return forked_map(lambda f: (f.path, preflight_print_file(f.path, f.use)), printed, lambda f: f.pages, workers,
+                      worth=PARALLEL_PREFLIGHT_PAGES)

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from generator.forked import ChildFailed, balanced, in_forks
+from generator.forked import ChildFailed, balanced, forked_map, in_forks
 
 
 def _reaped(pids: set[int]) -> bool:
@@ -85,3 +85,13 @@ def test_an_error_here_stops_the_children(tmp_path: Path) -> None:
         in_forks(work, [[1], [2], [3]])
     children = _children(tmp_path)  # a child killed before it noted itself is reaped all the same
     assert len(children) <= 2 and _reaped(children)
+
+
+def test_a_forked_map_keeps_the_items_order_and_forks_only_from_its_worth() -> None:
+    items = [3, 1, 4, 1, 5, 9, 2, 6]
+    found = forked_map(lambda n: (n * 10, os.getpid()), items, float, 2, worth=31)
+    assert [value for value, _ in found] == [n * 10 for n in items]
+    assert len({pid for _, pid in found}) == 2  # total weight 31 reaches the worth: two processes
+    alone = forked_map(lambda n: os.getpid(), items, float, 2, worth=32)
+    assert set(alone) == {os.getpid()}  # below it, all here
+
