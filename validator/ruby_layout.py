@@ -61,7 +61,7 @@ class RubySetting:
     measured: Measured
     pads: tuple[float, ...]
     readings: tuple[Reading, ...]
-    shifts: tuple[float, ...] = ()
+    shifts: tuple[float, ...]
 
 
 def set_ruby(chars: str, widths: Sequence[float], rubies: Sequence[Ruby], reading_length: ReadingLength,

@@ -312,11 +312,10 @@ def _setting(text: str, base: Measured, rubies: Sequence[Ruby], metrics: FontMet
     squeeze = squeezed(text, base.widths, [1.0] * len(text))
     if squeeze is None and not rubies:
         return None
-    if vertical:
-        return set_ruby(text, base.widths, rubies, lambda reading, _: len(reading) * scale, scale, squeeze,
-                        base.rigid)
-    return set_ruby(text, base.widths, rubies, lambda reading, _: metrics.text_width(reading, scale), scale,
-                    squeeze, base.rigid)
+    def length(reading: str, _: int) -> float:
+        return len(reading) * scale if vertical else metrics.text_width(reading, scale)
+
+    return set_ruby(text, base.widths, rubies, length, scale, squeeze, base.rigid)
 
 
 def _lines_with_ruby(lines: Sequence[Line], setting: RubySetting) -> list[bool]:
