@@ -62,11 +62,12 @@ def source_digests(package: str) -> dict[str, str]:
     return {name: hashlib.sha256((folder / f"{name}.py").read_bytes()).hexdigest() for name in COMPILED[package]}
 
 
-def native_path(package: str) -> list[str]:
-    """The compiled folder for `package` when it exists and matches the sources, else nothing."""
+def native_path(package: str, root: Path | None = None) -> list[str]:
+    """The compiled folder for `package` when it exists and matches the sources, else nothing (`root`: the
+    compiled set to look in, native_dir() by default)."""
     if os.environ.get("FUDAYA_PURE") or package not in COMPILED:
         return []
-    folder = native_dir().joinpath(*package.split("."))
+    folder = (root or native_dir()).joinpath(*package.split("."))
     stamp = folder / STAMP
     if not stamp.is_file():
         return []

@@ -112,17 +112,9 @@ def _records(env: dict[str, str]) -> list[str]:
 
 def _fresh(folder: Path) -> bool:
     """Whether `folder` holds a build of every package's sources as they are now (native_path's test)."""
-    previous = os.environ.get("FUDAYA_NATIVE_DIR")
-    os.environ["FUDAYA_NATIVE_DIR"] = str(folder)
-    try:
-        with warnings.catch_warnings():
-            warnings.simplefilter("ignore", RuntimeWarning)
-            return all(native.native_path(package) for package in native.COMPILED)
-    finally:
-        if previous is None:
-            del os.environ["FUDAYA_NATIVE_DIR"]
-        else:
-            os.environ["FUDAYA_NATIVE_DIR"] = previous
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", RuntimeWarning)
+        return all(native.native_path(package, folder) for package in native.COMPILED)
 
 
 def _compiled_build(cache: pytest.Cache) -> Path:
@@ -141,7 +133,7 @@ def _compiled_build(cache: pytest.Cache) -> Path:
     if not _fresh(target):
         for older in kept.iterdir():  # one build kept: the sources' last
             shutil.rmtree(older, ignore_errors=True)
-        env = {key: value for key, value in os.environ.items() if key not in ("FUDAYA_PURE", "FUDAYA_NATIVE_DIR")}
+        env = {name: value for name, value in os.environ.items() if name not in ("FUDAYA_PURE", "FUDAYA_NATIVE_DIR")}
         compile_unoptimised = f"from validator import native; native.build(native.Path({str(target)!r}), opt_level='0')"
         subprocess.run([sys.executable, "-c", compile_unoptimised], check=True, capture_output=True, env=env)
     assert _fresh(target)
