@@ -6,8 +6,9 @@ Weak play hides imbalance: a first-seat edge or a dominant line shows only when 
 the ladder: proof that each rung really is stronger than the one below (else "measured at strength
 X" means nothing), and the seats' win rates at each strength, to see whether an imbalance grows
 with skill. Both are claimed only where 95 % intervals separate. A pair is played as a sequential
-test (PairTest): looked at every tenth of its cap and stopped as soon as it is shown or cannot be,
-its intervals widened for the looks, so a clear pair costs a fraction of its cap.
+test (PairTest): looked at every tenth of its cap and stopped as soon as it is shown or cannot be
+(a look before the cap asks for much more than the look at the cap), so a clear pair costs a fraction
+of its cap and a close one is judged at its cap nearly as one plain test would judge it.
 
 Head to head, the stronger policy takes seat 0 and the weaker every other seat; the first player is
 dealt at random by every engine, so seat 0 starts as often as any. Its fair share is 1/n in a game of
@@ -82,6 +83,11 @@ def _plan(base: SimulationPlan, ladder: LadderPlan, policies: Sequence[str], mat
 ALPHA = 0.05  # the chance, over all its looks together, that a pair is shown stronger when it is not
 PAIR_LOOKS = 10  # a pair's records are looked at up to ten times before its cap
 MIN_LOOK = 10  # and never more often than every ten matches
+# Haybittle-Peto: a look before the cap shows a pair only at the strict one-sided 0.05 % (z 3.29), and what
+# the early looks may spend is taken off the last one, which keeps the rest of the one-sided 2.5 % (ten looks:
+# z 2.04 at the cap, where equal shares would widen every look to z 2.81). A clear pair still stops at an
+# early look; a close one, which needs its cap anyway, is judged at its cap nearly as one plain test would.
+EARLY_ALPHA = 0.0005
 # A pair also stops, not shown, once its stronger seat is likely no better than the bar: the upper end of
 # a one-sided 90 % interval at or below it. Stopping for futility never makes a pair look stronger, so it
 # costs no error, only a little power (sengoku's mcts:100 at 16 % played 160 matches without it, 40 with).
@@ -92,31 +98,35 @@ FUTILITY_Z = 1.2815515655446004
 class PairTest:
     """The sequential test of one head-to-head: look at the records every `every` matches, stop once the
     stronger seat is shown stronger (its interval's low end clears `bar`, the fair share's high end) or
-    can no longer be shown so by `cap`. Each look uses an interval widened for `looks` looks (Bonferroni:
-    each look one-sided at ALPHA/2/looks, where the plain 95 % interval is at ALPHA/2), so looking often
-    cannot make a pair look stronger than it is: the chance of a false "stronger" stays at 2.5 % at most,
-    as with one plain test at the cap."""
+    can no longer be shown so by `cap`. A look before the cap uses the interval at `z_early`, the look
+    at the cap the one at `z_final`; their one-sided levels add up to ALPHA/2 over all `looks` looks (a
+    union bound, so it holds however the looks depend on each other), so looking often cannot make a pair
+    look stronger than it is: the chance of a false "stronger" stays at 2.5 % at most, as with one plain
+    test at the cap, whose 95 % interval is then clear of the bar too."""
 
     bar: float
     cap: int
     every: int
     looks: int
-    z: float
+    z_early: float
+    z_final: float
 
     @classmethod
     def for_pair(cls, bar: float, cap: int) -> PairTest:
         every = max(MIN_LOOK, -(-cap // PAIR_LOOKS))
         looks = -(-cap // every)
-        return cls(bar, cap, every, looks, NormalDist().inv_cdf(1 - ALPHA / (2 * looks)))
+        final = ALPHA / 2 - (looks - 1) * EARLY_ALPHA
+        return cls(bar, cap, every, looks, NormalDist().inv_cdf(1 - EARLY_ALPHA), NormalDist().inv_cdf(1 - final))
 
     def verdict(self, wins: float, finished: int, played: int) -> bool | None:
         """True: shown stronger; False: not shown (likely no better than the bar, FUTILITY_Z, or not even
         winning every match left to the cap would lift it clear); None: play on. Never None at the cap."""
-        if wilson(wins, finished, self.z)[0] > self.bar:
+        z = self.z_final if played >= self.cap else self.z_early
+        if wilson(wins, finished, z)[0] > self.bar:
             return True
         left = self.cap - played
         unlikely = wilson(wins, finished, FUTILITY_Z)[1] <= self.bar
-        if unlikely or wilson(wins + left, finished + left, self.z)[0] <= self.bar:
+        if unlikely or wilson(wins + left, finished + left, self.z_final)[0] <= self.bar:
             return False
         return None
 
