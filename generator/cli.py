@@ -232,9 +232,10 @@ def ladder(
              "random,greedy,mcts:100,mcts:1000)")] = None,
     matches: Annotated[int | None, typer.Option(
         help="the most matches each adjacent pair plays head to head (default: game.json, else 100)")] = None,
-    self_play: Annotated[int | None, typer.Option(
-        help="the most matches each rung plays against itself for its balance metrics (0: none; default: matches)")]
-        = None,
+    self_play: Annotated[str | None, typer.Option(
+        metavar="N[,N...]",
+        help="the most matches each rung plays against itself for its balance metrics: one count, or one per rung "
+             "(0: none; a team game's pair needs the weaker rung's; default: matches)")] = None,
     players: Annotated[int | None, typer.Option(help="seats at the table (default: game.json simulation)")] = None,
     precision: Annotated[float, typer.Option(
         help="stop a pair or a rung once its 95% intervals are within this on either side (0: play every match)")]

@@ -159,6 +159,26 @@ def test_ladder_refuses_a_command_line_over_the_budget() -> None:
     assert result.stderr.strip().endswith("or raise --sim-budget")
 
 
+def test_ladder_takes_one_self_play_count_per_rung(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A team game's pair needs the weaker rung's self-play for its bar, and a strong rung's own costs hours:
+    `--self-play 1000,0` plays the one and not the other."""
+    planned: list[tuple[int, ...]] = []
+
+    def climb(engine: Any, base: Any, plan: Any, **_: Any) -> None:
+        planned.append(plan.self_play)
+        raise ValueError("stopped here")
+    monkeypatch.setattr("validator.ladder.climb", climb)
+    result = run(["ladder", "sanguosha", "--rungs", "greedy,mcts:200", "--matches", "10", "--self-play", "1000,0"])
+    assert planned == [(1000, 0)] and result.stderr.strip() == "sanguosha: stopped here"
+    assert run(["ladder", "gogyo", "--rungs", "greedy,mcts:10", "--matches", "10", "--self-play", "7"]).exit_code \
+        == 2 and planned[-1] == (7, 7)
+    for bad, says in [("4,x", "not 'x'"), ("4,-1", "not '-1'"),
+                      ("1,2,3", "3 self-play counts for 2 rungs (give one, or one per rung)")]:
+        result = run(["ladder", "gogyo", "--rungs", "random,greedy", "--matches", "4", "--self-play", bad])
+        assert result.exit_code == 2 and len(result.stderr.strip().splitlines()) == 1
+        assert result.stderr.strip().startswith("gogyo: ") and result.stderr.strip().endswith(says)
+
+
 def test_a_study_of_many_options_is_refused_by_the_schema(tmp_path: Path) -> None:
     """Each option is built (and would be played) before the budget is reached: the schema caps them at 20."""
     decks = copy_decks(tmp_path, "sanguosha")

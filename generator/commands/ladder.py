@@ -10,7 +10,7 @@ from validator.paths import DeckFolders
 from .common import _cluster, _cluster_exits, _engine, _err, _model, _sim_budget, _within_budget
 
 
-def ladder(game_id: str, *, rungs: str | None, matches: int | None, self_play: int | None, players: int | None,
+def ladder(game_id: str, *, rungs: str | None, matches: int | None, self_play: str | None, players: int | None,
            precision: float, seed: int | None, workers: int, cluster: str | None, as_json: bool,
            sim_budget: str | None, decks: Path | None) -> None:
     """Climb and print the ladder; exit 2 for a ladder that cannot be played or costs too much, 1 for a
@@ -32,13 +32,13 @@ def ladder(game_id: str, *, rungs: str | None, matches: int | None, self_play: i
                                                        (100,) * 4, base.players)
     count = matches if matches is not None else given.matches
     names = tuple(name.strip() for name in rungs.split(",")) if rungs else given.rungs
-    if self_play is None and matches is None and names == given.rungs:
-        played = given.self_play
-    else:
-        played = per_rung(count if self_play is None else self_play, len(names))
-    plan = LadderPlan(names, count, played, players if players is not None else given.players)
     base = replace(base, precision=precision, seed=base.seed if seed is None else seed)
     try:
+        if self_play is None and matches is None and names == given.rungs:
+            played = given.self_play
+        else:
+            played = per_rung(count if self_play is None else _counts(self_play), len(names))
+        plan = LadderPlan(names, count, played, players if players is not None else given.players)
         plan.check()
         _within_budget(model, ladder_parts(plan, base, match_costs(model)), budget,
                        "lower --matches, --self-play or the rungs' mcts budgets, or raise --sim-budget")
@@ -49,3 +49,13 @@ def ladder(game_id: str, *, rungs: str | None, matches: int | None, self_play: i
         raise typer.Exit(2) from None
     typer.echo(json.dumps(result.to_json(), ensure_ascii=False, indent=1) if as_json
                else "\n".join(ladder_lines(result)))
+
+
+def _counts(text: str) -> int | tuple[int, ...]:
+    """--self-play: one whole number, or one per rung separated by commas; ValueError naming what is wrong."""
+    parts = [part.strip() for part in text.split(",")]
+    bad = next((part for part in parts if not part.isdigit() or len(part) > 7), None)
+    if bad is not None:
+        raise ValueError(f"--self-play takes whole numbers of matches, one or one per rung (e.g. 1000,0), not {bad!r}")
+    counts = tuple(int(part) for part in parts)
+    return counts[0] if len(counts) == 1 else counts
