@@ -8,7 +8,8 @@ all those deals: UCB1 over the actions legal in this deal, counted by how often 
 most 1 + √n of its actions, the game's heuristic pick first). The other seats move by the game's
 heuristic (random where it has none), as does everyone in the playout after the one new node; the
 nodes on the path are credited with the seat's share of the win (of the match as it stands, in a
-later game of one). The budget is iterations, never seconds, and every draw comes from the
+later game of one). A decision stops before its budget once the most visited action can no longer be
+caught: it chooses there what the whole budget would. The budget is iterations, never seconds, and every draw comes from the
 generator the harness hands the policy, so a seed gives the same choices on any machine and with
 any number of workers. The search knows no rule: it reads only
 State's generic methods.
@@ -66,8 +67,10 @@ class SearchPolicy:
             return legal_actions[0]
         root = _Node(observation.seat)
         allowed = set(legal_actions)
-        for _ in range(self.iterations):
+        for left in range(self.iterations - 1, -1, -1):
             self._iterate(root, self.determinize(observation, rng), allowed, rng)
+            if left and _settled(root, left):
+                break
 
         def tried(action: Action) -> tuple[int, float]:  # most visits, then the best win share
             child = root.children.get(action)
@@ -129,6 +132,20 @@ class SearchPolicy:
                 return pick
         fresh = [action for action in legal if action not in node.children]
         return fresh[int(rng.random() * len(fresh))]
+
+
+def _settled(root: _Node, left: int) -> bool:
+    """Can the `left` iterations still to come change the choice? Not once the most visited action leads
+    every other by more than that: each iteration visits one action, so no other can catch it, and the
+    choice is the most visited. Stopping there gives the choice the whole budget would, for less (sanguosha's
+    forced answers, most of a jinzai turn); what it saves is spent on nothing else."""
+    first = second = 0
+    for child in root.children.values():
+        if child.visits > first:
+            first, second = child.visits, first
+        elif child.visits > second:
+            second = child.visits
+    return first - second > left
 
 
 def match_winners(state: State) -> tuple[Seat, ...]:
