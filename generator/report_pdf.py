@@ -327,7 +327,8 @@ def _ladder_section(ladder: Ladder, styles: dict[str, ParagraphStyle], font: str
         _para("強さの段階", styles["h2"]),
         _para(f"{ladder.players}人、シード {ladder.seed}。隣り合う段を対戦させる（強い側が1席、弱い側が残りの席。"
               f"最初の手番は毎試合ランダム）。各組 上限 {ladder.matches_per_pair} 試合、途中で確かめて、強いと"
-              "示せた時点か、上限までに示せないと決まった時点で打ち切る（確かめる回数の分だけ区間を広げた逐次検定）。"
+              "示せた時点か、上限までに示せないと決まった時点で打ち切る（逐次検定：上限より前は片側0.05%の厳しい基準、"
+              "上限では残りの有意水準で判定し、全体で誤って強いとする確率を2.5%以下に保つ）。"
               + ("チームで勝つゲームなので、基準は弱い側だけの卓で同じ席が勝った割合。" if team else ""),
               styles["small"]),
         Spacer(1, 2 * mm), head, Spacer(1, 1 * mm), _para(ladder.order_ja, styles["small"]),

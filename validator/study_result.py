@@ -134,7 +134,7 @@ class LadderPair:
     reference: float  # what seat 0 wins were the stronger no better
     reference_ci95: tuple[float, float]
     separated: bool  # the sequential test showed the stronger stronger (ladder.PairTest)
-    looks: int = 1  # how often the test could look at the records (its verdict's interval widened for as many)
+    looks: int = 1  # how often the test could look at the records (ladder.PairTest: a strict level before the cap)
 
     def to_json(self) -> JsonObject:
         return {"stronger": self.stronger, "weaker": self.weaker, "matches": self.matches, "finished": self.finished,

@@ -9,9 +9,9 @@ most 1 + √n of its actions, the game's heuristic pick first). The other seats 
 heuristic (random where it has none), as does everyone in the playout after the one new node; the
 nodes on the path are credited with the seat's share of the win (of the match as it stands, in a
 later game of one). A decision stops before its budget once the most visited action can no longer be
-caught: it chooses there what the whole budget would. The budget is iterations, never seconds, and every draw comes from the
-generator the harness hands the policy, so a seed gives the same choices on any machine and with
-any number of workers. The search knows no rule: it reads only
+caught: it chooses there what the whole budget would. The budget is iterations, never seconds, and
+every draw comes from the generator the harness hands the policy, so a seed gives the same choices on
+any machine and with any number of workers. The search knows no rule: it reads only
 State's generic methods.
 """
 from __future__ import annotations
