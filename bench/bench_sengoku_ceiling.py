@@ -16,8 +16,9 @@ is not to feed a rival the card that completes a pair. The variants bound that l
 - outs: no penalty, a pair valued by how many copies of its missing card are unseen (a better hand
   value, not a search).
 
-To be shown stronger in the ladder (cap 200, ten looks) a seat needs about 34 %; at 1,000 matches
-about 29 %. Measured 2026-11-28 (seeds 10,000 on, make fast): greedy 24.9 % [23.0, 26.8] of 2,000;
+To be shown stronger in the ladder (cap 200, ten looks) a seat needs about 31.5 % at its cap; at 1,000
+matches about 27.8 % (before the test's looks were Haybittle-Peto: 34 % and 29 %). Measured 2026-11-28
+(seeds 10,000 on, make fast): greedy 24.9 % [23.0, 26.8] of 2,000;
 oracle 28.9 % [27.0, 30.9] of 2,000; dealt 24.7 % [22.1, 27.5] of 1,000; inferred 26.5 % [23.9, 29.3]
 of 1,000; outs (5, 10, 15 for 1, 2, 3+ copies) 24.8 % [22.9, 26.7] of 2,000. With PENALTY 3: oracle
 28.8 % [26.9, 30.8] and inferred 26.9 % [25.0, 28.8] of 2,000 (2 gives 27.6 %, 8 27.7 %, 12 22.8 %).
