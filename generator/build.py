@@ -175,9 +175,9 @@ def build_game(game: Game, options: BuildOptions, progress: Callable[[int], None
 
     _check_only(game, options)
     plans = _plans(game, options)
-    partial = bool(options.only) or not options.report or options.proof or options.mode != "both"
+    some_files = bool(options.only) or not options.report or options.proof or options.mode != "both"
     final = options.output_dir / game.id
-    with output_set(options.output_dir, game.id, keep_previous=partial) as staging:
+    with output_set(options.output_dir, game.id, keep_previous=some_files) as staging:
         result = _write_files(game, options, plans, staging, progress, processes=preflight_workers or 1)
         carry_over(final, staging)
         x1a = not STANDARDS[options.pdfx].transparency
@@ -185,7 +185,7 @@ def build_game(game: Game, options: BuildOptions, progress: Callable[[int], None
             result.findings = check_print_files(result.files, workers=preflight_workers or 1)
         if x1a:
             _refuse_false_claims(game, result.findings)
-        _write_manifest(staging / "build.json", game, options, result, merge=partial)
+        _write_manifest(staging / "build.json", game, options, result, merge=some_files)
     result.notes += refresh(game, options.output_dir, lambda: check_game(game).issues)
     result.files = [replace(f, path=final / f.path.relative_to(staging)) for f in result.files]
     result.findings = [(final / path.relative_to(staging), found) for path, found in result.findings
