@@ -172,7 +172,7 @@ def test_ladder_takes_one_self_play_count_per_rung(monkeypatch: pytest.MonkeyPat
     assert planned == [(1000, 0)] and result.stderr.strip() == "sanguosha: stopped here"
     assert run(["ladder", "gogyo", "--rungs", "greedy,mcts:10", "--matches", "10", "--self-play", "7"]).exit_code \
         == 2 and planned[-1] == (7, 7)
-    for bad, says in [("4,x", "not 'x'"), ("4,-1", "not '-1'"),
+    for bad, says in [("4,x", "not 'x'"), ("4,-1", "not '-1'"), ("4,²", "not '²'"),
                       ("1,2,3", "3 self-play counts for 2 rungs (give one, or one per rung)")]:
         result = run(["ladder", "gogyo", "--rungs", "random,greedy", "--matches", "4", "--self-play", bad])
         assert result.exit_code == 2 and len(result.stderr.strip().splitlines()) == 1

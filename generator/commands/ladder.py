@@ -54,7 +54,7 @@ def ladder(game_id: str, *, rungs: str | None, matches: int | None, self_play: s
 def _counts(text: str) -> int | tuple[int, ...]:
     """--self-play: one whole number, or one per rung separated by commas; ValueError naming what is wrong."""
     parts = [part.strip() for part in text.split(",")]
-    bad = next((part for part in parts if not part.isdigit() or len(part) > 7), None)
+    bad = next((part for part in parts if not (part.isascii() and part.isdigit()) or len(part) > 7), None)
     if bad is not None:
         raise ValueError(f"--self-play takes whole numbers of matches, one or one per rung (e.g. 1000,0), not {bad!r}")
     counts = tuple(int(part) for part in parts)
