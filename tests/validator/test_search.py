@@ -79,8 +79,9 @@ def test_what_is_dealt_varies_and_the_observation_alone_decides_it(gogyo) -> Non
 def test_mcts_names_and_engines_that_cannot_be_searched(monkeypatch: pytest.MonkeyPatch) -> None:
     assert find_policy("mcts:30", "gogyo").name == "mcts:30"
     assert find_policy("mcts", "gogyo").name == "mcts:200"
-    with pytest.raises(ValueError, match="mcts:N with N a whole number"):
-        find_policy("mcts:lots", "gogyo")
+    for name in ("mcts:lots", "mcts:²", "pimc:٣"):  # digits that are not ASCII are not whole numbers to int()
+        with pytest.raises(ValueError, match=r"(mcts|pimc):N with N a whole number"):
+            find_policy(name, "gogyo")
     with pytest.raises(ValueError, match="1 to 100,000 iterations, not 0"):
         find_policy("mcts:0", "gogyo")
     from dataclasses import replace

@@ -171,6 +171,6 @@ def parse_budget(name: str, kind: str, default: int, unit: str) -> int | None:
         return None
     if not colon:
         return default
-    if not count.isdigit() or len(count) > 6:
+    if not (count.isascii() and count.isdigit()) or len(count) > 6:
         raise ValueError(f"{name!r}: write {kind}:N with N a whole number of {unit}, e.g. {kind}:200")
     return int(count)
