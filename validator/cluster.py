@@ -160,7 +160,9 @@ def _result(client: Any, address: str, future: Future[list[MatchRecord]]) -> lis
             raise ClusterError(f"{address}: {exc.allowed_failures + 1} workers in a row died playing one chunk of "
                                "matches (out of memory?)") from None
         except TimeoutError:
-            if future.status in ("cancelled", "lost"):  # not the wait's timeout: the connection's
+            # Cancelled (by the client, its connection lost) is the end; "lost" is not: the data died with its
+            # worker and the scheduler computes it again once a worker is there, so look for one below.
+            if future.status == "cancelled":
                 raise ClusterError(f"{address}: the connection to the scheduler was lost while playing") from None
         except (OSError, CancelledError) as exc:
             if future.status == "error":

@@ -180,27 +180,58 @@ def test_a_worker_joining_with_other_code_is_refused_by_its_first_chunk(address)
             client.submit(cluster_module._play, b"", run, (0, 1), pure=False).result()
 
 
-def test_a_cluster_whose_workers_all_leave_mid_run_is_one_error(engine, monkeypatch) -> None:
+def _at_the_third_match(client: distributed.Client, leave: str) -> None:
+    """On every worker, from its third match on: the worker closes ("worker", its nanny too, so nothing starts
+    it again) or tells the scheduler to stop ("scheduler")."""
+
+    def install() -> None:
+        import validator.simulate
+
+        played = validator.simulate.play_match
+        count = [0]
+
+        def play_match(*args, **kwargs):
+            count[0] += 1
+            if count[0] == 3:
+                worker = distributed.get_worker()
+                if leave == "worker":
+                    worker.loop.add_callback(worker.close, nanny=True, executor_wait=False)
+                else:
+                    worker.loop.add_callback(worker.scheduler.terminate)
+            return played(*args, **kwargs)
+
+        validator.simulate.play_match = play_match
+
+    client.run(install)
+
+
+@pytest.mark.parametrize(("leave", "said"), [("worker", r"no worker left to play \(all stopped or died\)"),
+                                             ("scheduler", "the connection to the scheduler was lost while playing")])
+def test_a_cluster_whose_workers_or_scheduler_leave_mid_run_is_one_error(engine, monkeypatch, leave, said) -> None:
     monkeypatch.setattr(cluster_module, "CONNECT_SECONDS", 1)
     with distributed.LocalCluster(n_workers=1, processes=True, threads_per_worker=1, host="127.0.0.1",
                                   dashboard_address="127.0.0.1:0") as local, \
             distributed.Client(local.scheduler_address, set_as_default=False) as client:
-
-        def leave_at_the_third_match() -> None:  # the worker closes, its nanny too, so nothing starts it again
-            import validator.simulate
-
-            played = validator.simulate.play_match
-            count = [0]
-
-            def play_match(*args, **kwargs):
-                count[0] += 1
-                if count[0] == 3:
-                    worker = distributed.get_worker()
-                    worker.loop.add_callback(worker.close, nanny=True, executor_wait=False)
-                return played(*args, **kwargs)
-
-            validator.simulate.play_match = play_match
-
-        client.run(leave_at_the_third_match)
-        with pytest.raises(cluster_module.ClusterError, match=r"no worker left to play \(all stopped or died\)"):
+        _at_the_third_match(client, leave)
+        with pytest.raises(cluster_module.ClusterError, match=said):
             simulate(engine, replace(GREEDY_4P, matches=400, cluster=local.scheduler_address))
+
+
+def test_a_chunk_whose_data_died_with_the_last_worker_waits_for_a_worker_not_for_the_connection(monkeypatch) -> None:
+    """Dask marks a played chunk "lost" when the worker holding it leaves, and plays it again on the next
+    worker: that is no lost connection, and with no worker coming it ends as "no worker left"."""
+    monkeypatch.setattr(cluster_module, "CONNECT_SECONDS", 0.2)
+    monkeypatch.setattr(cluster_module, "WAIT_SLICE", 0.05)
+
+    class LostChunk:
+        status = "lost"
+
+        def result(self, timeout: float) -> None:
+            raise TimeoutError
+
+    class NoWorkers:
+        def nthreads(self) -> dict[str, int]:
+            return {}
+
+    with pytest.raises(cluster_module.ClusterError, match=r"no worker left to play \(all stopped or died\)"):
+        cluster_module._result(NoWorkers(), "tcp://127.0.0.1:8786", LostChunk())
