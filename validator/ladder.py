@@ -171,7 +171,7 @@ def climb(engine: RulesGame, base: SimulationPlan, ladder: LadderPlan, *, worker
         shown = test.verdict(wins, finished, len(records)) is True
         pairs.append(LadderPair(stronger, weaker, len(records), finished, wins / finished if finished else 0.0,
                                 wilson(wins, finished), reference, reference_ci95, shown, test.looks))
-    order_shown, order, order_ja = _order_verdict(pairs)
+    order_shown, order, order_ja = _order_verdict(pairs, whole)
     return Ladder(ladder.players, base.seed, ladder.rungs, ladder.matches, ladder.self_play, whole, tuple(pairs),
                   tuple(strengths), order_shown, order, order_ja, _seats_verdict(strengths))
 
@@ -189,18 +189,21 @@ def _reference(weaker: str, by_rung: dict[str, StrengthRow], players: int, whole
     return seat.rate, seat.ci95
 
 
-def _order_verdict(pairs: Sequence[LadderPair]) -> tuple[bool, str, str]:
-    """Is every rung stronger than the last (its interval clear of the fair share)? In English and Japanese."""
+def _order_verdict(pairs: Sequence[LadderPair], whole: bool) -> tuple[bool, str, str]:
+    """Is every rung stronger than the last (its interval clear of the bar)? In English and Japanese. The bar
+    is the fair share among rivals, in a team game the high end of the weaker rung's own rate in that seat."""
+    bar, bar_ja = (("the weaker rung's own rate", "基準の勝率（弱い側だけの卓での同じ席の勝率、その95%区間の上端）")
+                   if whole else ("the fair share", "公平な取り分"))
     shown = [p for p in pairs if p.separated]
     unshown = [p for p in pairs if not p.separated]
     if not unshown:
-        return (True, "every rung beats the one below it (intervals clear of the fair share)",
-                "どの段も一つ下の段に勝ち越す（95%区間が公平な取り分を上回る）")
+        return (True, f"every rung beats the one below it (intervals clear of {bar})",
+                f"どの段も一つ下の段に勝ち越す（95%区間が{bar_ja}を上回る）")
     names = ", ".join(f"{p.stronger} over {p.weaker}" for p in unshown)
     order = f"not shown at these match counts: {names}" + (
         f"; shown: {', '.join(p.stronger + ' over ' + p.weaker for p in shown)}" if shown else "")
     order_ja = ("この試合数では示せない段がある：" + "、".join(f"{p.weaker}→{p.stronger}" for p in unshown)
-                + "（95%区間が公平な取り分と重なる）")
+                + f"（上の逐次検定で{bar_ja}を上回ると示せない）")
     return False, order, order_ja
 
 

@@ -156,12 +156,14 @@ def test_the_ladder_claims_a_change_by_strength_only_where_intervals_separate() 
     weak = _strength("greedy", _seats((0.40, 0.50), (0.50, 0.60)))
     same = _strength("mcts:100", _seats((0.45, 0.55), (0.45, 0.55)))
     moved = _strength("mcts:100", _seats((0.55, 0.65), (0.35, 0.45)))
-    shown, order, _ = _order_verdict([pair])
+    shown, order, order_ja = _order_verdict([pair], False)
+    assert "公平な取り分" in order_ja and "基準の勝率" not in order_ja
     calm = _seats_verdict([weak, same])
     assert calm is not None
     assert not shown and "mcts:100 over greedy" in order and not calm.moved
     assert "言えない" in calm.text_ja
-    shown, _, _ = _order_verdict([replace(pair, separated=True)])
+    shown, order, order_ja = _order_verdict([replace(pair, separated=True)], True)
+    assert "weaker rung's own rate" in order and "基準の勝率" in order_ja and "公平な取り分" not in order_ja
     grown = _seats_verdict([weak, moved])
     assert grown is not None and shown and grown.moved
     assert "seat 1 45.0% → 60.0%" in grown.text and "手番順2 55.0%→40.0%" in grown.text_ja
