@@ -130,6 +130,26 @@ def _big_card(layout: dict[str, Any]) -> None:
     layout["card"]["size"] = {"width": 250, "height": 280}
 
 
+def _many_sheets(sheets: dict[str, Any]) -> None:
+    """Ten sheets of qty 500: 5,000 sheets besides the 66 cards (2,000 of them kept check busy for minutes)."""
+    first = sheets["cards"][0]
+    sheets["cards"] = [{**first, "id": f"sheet-{n}", "qty": 500} for n in range(10)]
+
+
+def _many_components(game: dict[str, Any]) -> None:
+    game["components"] += [{"id": f"copy-{n}", "kind": "deck", "cards": "cards.json", "layout": "layout.json"}
+                           for n in range(62)]
+
+
+def _one_big_file_named_often(game: Path) -> None:
+    """cards.json padded to 1.9 MB (still the same JSON, each file under 2 MiB) and named by four more
+    components: 64 such components were 64 parses of it, over 2 minutes and 2.8 GB."""
+    cards = game / "cards.json"
+    cards.write_text(cards.read_text(encoding="utf-8") + " " * 1_900_000, encoding="utf-8")
+    edit("game.json", lambda d: d["components"].extend(
+        {"id": f"copy-{n}", "kind": "deck", "cards": "cards.json", "layout": "layout.json"} for n in range(4)))(game)
+
+
 def _undrawable_svg(game: Path) -> None:
     """Well-formed SVG with a viewBox (so the validator's XML check passes) that svglib cannot convert."""
     (game / "assets" / "cloud.svg").write_text('<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10">'
@@ -325,6 +345,18 @@ CASES: dict[str, Case] = {
     "font-file-garbage": Case(
         _garbage_font,
         (("game.json", "$.fonts.gothic:", "'assets/gothic.ttf'", "not a readable TrueType font"),)),
+    # --- what loading would cost (docs/security.md, Limits) ------------------------------------------
+    "printed-pieces-over-limit": Case(
+        edit("score-sheets.json", _many_sheets),
+        (("game.json:", "$.components[1].cards:", "with 'score-sheets.json' the game prints 5,066 cards and sheets",
+          "over the limit of 5,000"),)),
+    "json-read-over-8-mib-in-all": Case(
+        _one_big_file_named_often,
+        (("game.json:", "$.components[6].cards:", "reading 'cards.json' (1,912,786 bytes) would take the JSON this "
+          "game loads over 8,388,608 bytes (a file named by several components counts each time)"),)),
+    "components-over-64": Case(
+        edit("game.json", _many_components),
+        (("game.json:", "$.components:", "65 items, where at most 64 are allowed"),)),
     # --- geometry -------------------------------------------------------------------------------
     "card-too-big-for-paper": Case(
         edit("layout.json", _big_card),
@@ -334,7 +366,7 @@ CASES: dict[str, Case] = {
 # Cases also run through `fudaya check` (which never writes) — the same located line must appear.
 CHECK_CASES = ["duplicate-key", "qty-as-string", "colour-map-key-missing", "colour-map-cmyk-over-100",
                "text-format-spec-wrong", "image-low-resolution", "composition-mismatch", "ruby-never-closed",
-               "ruby-in-rulebook-unbalanced"]
+               "ruby-in-rulebook-unbalanced", "printed-pieces-over-limit"]
 
 
 # --- the runs ---------------------------------------------------------------------------------

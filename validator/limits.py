@@ -11,10 +11,17 @@ MAX_JSON_BYTES = 2 * 1024 * 1024   # refused before reading (issue 12: a 6.4 MB 
 MAX_NUMBER_DIGITS = 30             # no deck value needs more; Python refuses integers of 4,300 digits with a traceback
 MAX_DECK_JSON_BYTES = 32 * 1024 * 1024  # a deck's JSON files together, hashed for the report key (shipped: <= 166 KB)
 MAX_MANIFEST_BYTES = 64 * 1024 * 1024  # build.json read back (export, proof, a partial build): ~250 bytes a placement
+# All the JSON that loading one game parses, a file named by two components counted twice (shipped: under
+# 300 KB): 100 components naming one 1.8 MB cards file kept `check` over 2 minutes and 2.8 GB before.
+MAX_GAME_JSON_BYTES = 8 * 1024 * 1024
 MAX_DEPTH = 64                     # objects and arrays nested deeper are refused before the parser recurses
 
 # Text (longest shipped card text: ~200 characters; rulebook paragraph: ~600)
 MAX_TEXT_CHARS = 20_000            # one string drawn on a card, sheet or rulebook page
+
+# Printed pieces: every card and sheet of a game, each copy (qty) counted (shipped: at most 270, sangokushi).
+# Checks and drawing walk every copy: 2,000 sheets of qty 500 kept `check` busy for minutes.
+MAX_PRINTED_PIECES = 5_000
 
 # Counts read from card fields (repeat elements); counts written in a layout are capped by its schema
 MAX_REPEAT = 200                   # as the layout schema caps a written count; shipped: at most 12 (gogyo's numbers)

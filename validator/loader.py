@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import re
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -10,6 +11,7 @@ from .assets import resolve_asset, resolve_font
 from .binding import BindingError, bind_text
 from .issues import DeckError, Issue, Location
 from .jsonsource import SourcedJson, load_json
+from .limits import MAX_GAME_JSON_BYTES, MAX_PRINTED_PIECES
 from .mapfile import build_map
 from .model import Card, CardSize, CompositionRule, Deck, Element, FontRef, Game, GameMap, Layout, Rulebook, Template
 from .paths import GAME_FILE
@@ -18,6 +20,14 @@ from .rulebooks import build_rulebook
 from .typeset import FontError, load_metrics
 
 GAME_ID = re.compile(r"[a-z0-9][a-z0-9_-]*")  # as schema/defs.schema.json's id: a folder name, never a path
+
+
+@dataclass
+class _ReadBudget:
+    """The JSON bytes loading one game may still parse (MAX_GAME_JSON_BYTES). Each file is bounded on its
+    own; this bounds their sum, so 64 components naming one 2 MiB file are not 64 parses of it."""
+
+    left: int
 
 
 def find_games(decks_dir: Path) -> list[str]:
@@ -38,6 +48,7 @@ def load_game(decks_dir: Path, game_id: str) -> Game:
     _raise_if(schema.validate(manifest, "game.schema.json"))
     data = manifest.data
     issues: list[Issue] = []
+    budget = _ReadBudget(MAX_GAME_JSON_BYTES - _size(manifest_path))
     if data["id"] != game_id:
         issues.append(Issue(manifest.location("/id"), "id-mismatch",
                             f"id {data['id']!r} must equal the folder name {game_id!r}"))
@@ -46,18 +57,26 @@ def load_game(decks_dir: Path, game_id: str) -> Game:
     decks = []
     rulebooks = []
     maps = []
+    printed = 0
     for index, component in enumerate(data["components"]):
         pointer = f"/components/{index}"
         if component["kind"] in ("deck", "sheet"):
-            deck = _load_deck(directory, manifest, pointer, component, issues)
-            if deck is not None:
-                decks.append(deck)
+            deck = _load_deck(directory, manifest, pointer, component, issues, budget)
+            if deck is None:
+                continue
+            printed += sum(card.qty for card in deck.cards)
+            if printed > MAX_PRINTED_PIECES:  # checks and drawing walk every copy: refuse before either
+                issues.append(Issue(manifest.location(f"{pointer}/cards"), "too-many-pieces",
+                                    f"with {component['cards']!r} the game prints {printed:,} cards and sheets "
+                                    f"(each qty counted), over the limit of {MAX_PRINTED_PIECES:,}"))
+                break
+            decks.append(deck)
         elif component["kind"] == "rulebook":
-            book = _load_rulebook(directory, manifest, pointer, component, issues)
+            book = _load_rulebook(directory, manifest, pointer, component, issues, budget)
             if book is not None:
                 rulebooks.append(book)
         elif component["kind"] == "map":
-            game_map = _load_map(directory, manifest, pointer, component, issues)
+            game_map = _load_map(directory, manifest, pointer, component, issues, budget)
             if game_map is not None:
                 maps.append(game_map)
     _raise_if(issues)
@@ -148,12 +167,29 @@ def _load_fonts(directory: Path, manifest: SourcedJson, issues: list[Issue]) -> 
     return fonts
 
 
+def _size(path: Path) -> int:
+    try:
+        return path.stat().st_size
+    except OSError:
+        return 0  # the reader says what is wrong with it
+
+
 def _load_part(directory: Path, manifest: SourcedJson, pointer: str, relative: str,
-               schema_name: str, issues: list[Issue]) -> SourcedJson | None:
+               schema_name: str, issues: list[Issue], budget: _ReadBudget) -> SourcedJson | None:
     path = resolve_asset(directory, relative, manifest.location(pointer))
     if isinstance(path, Issue):
         issues.append(path)
         return None
+    size = _size(path)
+    if budget.left < 0:
+        return None  # the game is already over its budget, and said so once
+    if size > budget.left:
+        issues.append(Issue(manifest.location(pointer), "game-too-large",
+                            f"reading {relative[:80]!r} ({size:,} bytes) would take the JSON this game loads over "
+                            f"{MAX_GAME_JSON_BYTES:,} bytes (a file named by several components counts each time)"))
+        budget.left = -1  # one line: the components after this one are not read either
+        return None
+    budget.left -= size
     try:
         doc = load_json(path, root=directory)
     except DeckError as exc:
@@ -165,9 +201,11 @@ def _load_part(directory: Path, manifest: SourcedJson, pointer: str, relative: s
 
 
 def _load_deck(directory: Path, manifest: SourcedJson, pointer: str,
-               component: dict[str, Any], issues: list[Issue]) -> Deck | None:
-    cards_doc = _load_part(directory, manifest, f"{pointer}/cards", component["cards"], "cards.schema.json", issues)
-    layout_doc = _load_part(directory, manifest, f"{pointer}/layout", component["layout"], "layout.schema.json", issues)
+               component: dict[str, Any], issues: list[Issue], budget: _ReadBudget) -> Deck | None:
+    cards_doc = _load_part(directory, manifest, f"{pointer}/cards", component["cards"], "cards.schema.json", issues,
+                           budget)
+    layout_doc = _load_part(directory, manifest, f"{pointer}/layout", component["layout"], "layout.schema.json",
+                            issues, budget)
     if cards_doc is None or layout_doc is None:
         return None
     layout = _build_layout(layout_doc, issues, needs_back=component["kind"] == "deck",
@@ -205,14 +243,15 @@ def _load_deck(directory: Path, manifest: SourcedJson, pointer: str,
 
 
 def _load_rulebook(directory: Path, manifest: SourcedJson, pointer: str,
-                   component: dict[str, Any], issues: list[Issue]) -> Rulebook | None:
-    doc = _load_part(directory, manifest, f"{pointer}/source", component["source"], "rulebook.schema.json", issues)
+                   component: dict[str, Any], issues: list[Issue], budget: _ReadBudget) -> Rulebook | None:
+    doc = _load_part(directory, manifest, f"{pointer}/source", component["source"], "rulebook.schema.json", issues,
+                     budget)
     return None if doc is None else build_rulebook(doc, component, manifest.location(pointer))
 
 
 def _load_map(directory: Path, manifest: SourcedJson, pointer: str,
-              component: dict[str, Any], issues: list[Issue]) -> GameMap | None:
-    doc = _load_part(directory, manifest, f"{pointer}/source", component["source"], "map.schema.json", issues)
+              component: dict[str, Any], issues: list[Issue], budget: _ReadBudget) -> GameMap | None:
+    doc = _load_part(directory, manifest, f"{pointer}/source", component["source"], "map.schema.json", issues, budget)
     if doc is None:
         return None
     game_map, found = build_map(doc, component, manifest.location(pointer), manifest.data.get("palette", {}))
