@@ -130,6 +130,14 @@ def _big_card(layout: dict[str, Any]) -> None:
     layout["card"]["size"] = {"width": 250, "height": 280}
 
 
+def _nested_repeats(layout: dict[str, Any]) -> None:
+    """Four repeats of 200, each within bounds: 1.6 billion circles on every 天 card, which build drew into 4 GB."""
+    inner: dict[str, Any] = {"type": "circle", "cx": 5, "cy": 5, "r": 0.1, "fill": "ink"}
+    for _ in range(4):
+        inner = {"type": "repeat", "count": 200, "dx": 0.01, "dy": 0.01, "element": inner}
+    layout["templates"]["heaven"]["elements"].append(inner)
+
+
 def _many_sheets(sheets: dict[str, Any]) -> None:
     """Ten sheets of qty 500: 5,000 sheets besides the 66 cards (2,000 of them kept check busy for minutes)."""
     first = sheets["cards"][0]
@@ -148,6 +156,11 @@ def _one_big_file_named_often(game: Path) -> None:
     cards.write_text(cards.read_text(encoding="utf-8") + " " * 1_900_000, encoding="utf-8")
     edit("game.json", lambda d: d["components"].extend(
         {"id": f"copy-{n}", "kind": "deck", "cards": "cards.json", "layout": "layout.json"} for n in range(4)))(game)
+
+
+def _figures_redrawn(book: dict[str, Any]) -> None:
+    """6,000 figures of eight 天 cards: 48,000 cards drawn again, each with all its shapes (12 on a 天 front)."""
+    book["blocks"] += [{"type": "figure", "cards": ["ten"] * 8}] * 6_000
 
 
 def _undrawable_svg(game: Path) -> None:
@@ -345,7 +358,11 @@ CASES: dict[str, Case] = {
     "font-file-garbage": Case(
         _garbage_font,
         (("game.json", "$.fonts.gothic:", "'assets/gothic.ttf'", "not a readable TrueType font"),)),
-    # --- what loading would cost (docs/security.md, Limits) ------------------------------------------
+    # --- what loading and drawing would cost (docs/security.md, Limits) ------------------------------
+    "repeats-nested": Case(
+        edit("layout.json", _nested_repeats),
+        (("layout.json:", "$.templates.heaven.elements[7].count:",
+          "card 'ten' would draw 1,600,000,012 shapes on one side, over the limit of 5,000"),)),
     "printed-pieces-over-limit": Case(
         edit("score-sheets.json", _many_sheets),
         (("game.json:", "$.components[1].cards:", "with 'score-sheets.json' the game prints 5,066 cards and sheets",
@@ -357,6 +374,10 @@ CASES: dict[str, Case] = {
     "components-over-64": Case(
         edit("game.json", _many_components),
         (("game.json:", "$.components:", "65 items, where at most 64 are allowed"),)),
+    "rulebook-figures-draw-too-much": Case(
+        edit("rulebook.json", _figures_redrawn),
+        (("rulebook.json:", "$.blocks[", "with this rulebook block the game would draw",
+          "over the limit of 500,000"),)),
     # --- geometry -------------------------------------------------------------------------------
     "card-too-big-for-paper": Case(
         edit("layout.json", _big_card),
@@ -366,7 +387,7 @@ CASES: dict[str, Case] = {
 # Cases also run through `fudaya check` (which never writes) — the same located line must appear.
 CHECK_CASES = ["duplicate-key", "qty-as-string", "colour-map-key-missing", "colour-map-cmyk-over-100",
                "text-format-spec-wrong", "image-low-resolution", "composition-mismatch", "ruby-never-closed",
-               "ruby-in-rulebook-unbalanced", "printed-pieces-over-limit"]
+               "ruby-in-rulebook-unbalanced", "repeats-nested", "printed-pieces-over-limit"]
 
 
 # --- the runs ---------------------------------------------------------------------------------

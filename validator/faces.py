@@ -5,7 +5,7 @@ from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from .binding import BindingError, matches
+from .binding import BindingError, bind_count, matches
 from .model import Card, Element, Layout
 from .tables import cell_text_element, table_cells
 
@@ -41,6 +41,22 @@ def part_box(card: Card, template: str, layout: Layout, text: str) -> tuple[floa
             return (float(element.get("x", 0)), float(element.get("y", 0)), float(element.get("w", 0)),
                     float(element.get("h", 0)))
     return None
+
+
+def shape_count(element: Element, fields: Mapping[str, Any]) -> int:
+    """How many shapes `element` draws for a card with these fields: a repeat its inner element's count
+    times over (nested repeats multiply), a table one a cell; a count that does not bind counts 0 (the
+    references check says why). What the limit on a side's drawing (MAX_SHAPES_PER_SIDE) counts."""
+    if element.type == "repeat":
+        try:
+            count = bind_count(element.props["count"], fields)
+        except BindingError:
+            return 0
+        inner = element.props["element"]
+        return count * shape_count(Element(inner["type"], inner, element.location.child("element")), fields)
+    if element.type == "table":
+        return max(1, sum(len(row) for row in element.props["rows"]))
+    return 1
 
 
 def is_drawn(element: Element, fields: Mapping[str, Any]) -> bool:

@@ -23,6 +23,12 @@ MAX_TEXT_CHARS = 20_000            # one string drawn on a card, sheet or rulebo
 # Checks and drawing walk every copy: 2,000 sheets of qty 500 kept `check` busy for minutes.
 MAX_PRINTED_PIECES = 5_000
 
+# Shapes drawn (validator/checks/shapes.py): a repeat counts its inner element count times, nested repeats
+# multiply, a table counts its cells (shipped: at most 165 on one side, 15,904 over a game, sangokushi).
+# Four nested repeats of 200 (1.6 billion circles) passed `check` and ran `build` past 4 GB.
+MAX_SHAPES_PER_SIDE = 5_000
+MAX_SHAPES = 500_000
+
 # Counts read from card fields (repeat elements); counts written in a layout are capped by its schema
 MAX_REPEAT = 200                   # as the layout schema caps a written count; shipped: at most 12 (gogyo's numbers)
 

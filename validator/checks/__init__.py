@@ -8,13 +8,14 @@ from ..issues import CheckResult, Issue
 from ..limits import SIM_BUDGET_SECONDS
 from ..model import Game
 from ..presets import DEFAULT_PAPER
-from . import artwork, components, composition, game_data, maps, references, rulebook, signs, simulation, text
+from . import artwork, components, composition, game_data, maps, references, rulebook, shapes, signs, simulation, text
 from . import paper as paper_fit
 
 Check = Callable[[Game], Iterator[Issue]]
 
 CHECKS: dict[str, Check] = {
     "components": components.check,
+    "shapes": shapes.check,  # bounds what the later checks and the drawing walk
     "paper": paper_fit.check,  # against build's default paper; check_game passes another
     "composition": composition.check,
     "references": references.check,
