@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import os
+import re
 import secrets
 import struct
 from collections.abc import Iterator, Mapping
@@ -26,8 +27,13 @@ def font_name(path: Path, data: bytes) -> str:
     Not the stem alone: a deck's `BIZUDGothic-Regular.ttf` that is really another font would
     otherwise be taken for the built-in one registered under that name, and draw the wrong face.
     (pdffonts shows the font's own PostScript name either way.)
+
+    The stem is a deck's file name, and the name is written into paragraph markup (`<font face="…">`
+    for **strong** runs): only letters, digits and `._-` are kept, so a file named `x" color="red.ttf`
+    cannot add attributes (it raised a traceback from ReportLab's parser) or tags.
     """
-    return f"{path.stem}-{sha256_key(data)[:12]}"
+    stem = re.sub(r"[^A-Za-z0-9._-]", "_", path.stem)
+    return f"{stem}-{sha256_key(data)[:12]}"
 
 
 @cache

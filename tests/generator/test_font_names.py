@@ -14,7 +14,7 @@ from pypdf import PdfReader
 from deckcopies import copy_decks, edit_json
 from generator.build import BuildOptions, build_game, load_checked
 from generator.pdfdoc import register_font
-from rulebookpdf import iter_fonts
+from rulebookpdf import iter_fonts, write_rulebook_alone
 from validator.paths import FONTS_DIR
 
 
@@ -41,3 +41,23 @@ def test_a_deck_font_named_like_a_builtin_draws_the_deck_font(tmp_path: Path) ->
     embedded = {name.split("+")[-1] for name, _ in iter_fonts(page.get("/Resources"))}
     assert "BIZUDMincho-Regular" in embedded
     assert "BIZUDGothic-Regular" not in embedded
+
+
+def test_a_deck_font_file_name_adds_nothing_to_paragraph_markup(tmp_path: Path) -> None:
+    """The rulebook's **strong** runs name their font in markup: `<font face="NAME">`. A deck's strong font
+    file named `x" color="red.ttf` added an attribute there (ReportLab raised a traceback on 'red-…')."""
+    decks = copy_decks(tmp_path, "gogyo")
+    game_dir = decks / "gogyo"
+    hostile = 'x" color="red><img src="seal'
+    shutil.copyfile(FONTS_DIR / "BIZUDGothic-Bold.ttf", game_dir / "assets" / f"{hostile}.ttf")
+    edit_json(game_dir / "game.json", lambda d: d["fonts"].__setitem__("gothic_bold", f"assets/{hostile}.ttf"))
+    game = load_checked("gogyo", decks)
+    assert game.rulebooks[0].fonts.strong == "gothic_bold"  # the font the strong runs name
+
+    path = write_rulebook_alone(game, tmp_path / "rulebook.pdf")
+
+    name = register_font(game_dir / "assets" / f"{hostile}.ttf")
+    assert name.startswith("x__color__red__img_src__seal-") and not set(name) - set(
+        "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789._-")
+    embedded = {n.split("+")[-1] for page in PdfReader(path).pages for n, _ in iter_fonts(page.get("/Resources"))}
+    assert any(n.startswith("BIZUDGothic-Bold") for n in embedded)  # the strong runs drew in the deck font
