@@ -268,11 +268,11 @@ def _write_files(game: Game, options: BuildOptions, plans: dict[str, SheetPlan],
         result.files.extend(files)
         result.maps.extend(records)
     if options.report and not options.proof and _wanted(options, "report"):
-        from validator.study import REPORT_CACHE
+        from validator.study import report_cache
 
         from .report import REPORT_JSON, report_files
 
-        cache = options.output_dir / REPORT_CACHE if options.report_cache else None
+        cache = report_cache(options.output_dir) if options.report_cache else None
         reported = report_files(game, out_dir, workers=options.workers, cluster=options.cluster, cache=cache,
                                 studies=options.studies,
                                 refused=lambda why: result.notes.append(f"note: {game.id}: {why}"))

@@ -182,6 +182,27 @@ def write_bytes(root: Path, name: str | Path, data: bytes) -> Path:
     return target
 
 
+def real_folder(root: Path, relative: str) -> Path:
+    """The folder `relative` below `root`, each part made if missing; ConfinedError when a part is a symbolic
+    link or not a folder. For the folders fudaya keeps its own files in below a folder it was given (the report
+    cache under the output folder): a link there, in an output folder shared with a project, would send the
+    files it writes and the old entries it deletes anywhere on the machine."""
+    folder = Path(root)
+    for part in Path(relative).parts:
+        if part in ("", ".", "..") or Path(part).is_absolute():
+            raise ConfinedError(f"{relative!r} is not a folder below {root}")
+        folder = folder / part
+        try:
+            os.mkdir(folder)
+        except FileExistsError:
+            pass
+        except OSError as exc:
+            raise ConfinedError(f"{folder} cannot be made ({_why(exc)})") from None
+        if not stat.S_ISDIR(os.lstat(folder).st_mode):  # lstat: a link, even to a folder, is refused
+            raise ConfinedError(f"{folder} is a link or a file, not a folder", "not-regular")
+    return folder
+
+
 def regular_files(root: Path, suffix: str = "", *, limit: int = 10_000) -> Iterator[DeckFile]:
     """The regular files under the deck (names ending in `suffix`), in sorted order, links not followed.
 

@@ -23,7 +23,7 @@ from pathlib import Path
 from typing import TypeVar
 
 from . import schema
-from .deckfs import ConfinedError, write_bytes
+from .deckfs import ConfinedError, real_folder, write_bytes
 from .engine.registry import engine_for, engine_name, find_spec
 from .issues import DeckError, json_path, one_line
 from .jsonread import Fields, JsonObject, ReportFormatError
@@ -76,6 +76,17 @@ def _other_engine(parts: tuple[str, ...], engine: str) -> bool:
     return len(parts) >= 2 and parts[0] == "games" and parts[1] != engine and not parts[1].endswith(".py")
 
 
+def report_cache(output: Path) -> Path | None:
+    """The report cache folder under the output folder (made if missing), or None when a part of it is a link
+    or a file: then nothing is cached and the game is simulated (a shared output/ whose .cache pointed
+    elsewhere had reports written, and other `<game>-*.json` files deleted, there)."""
+    try:
+        output.mkdir(parents=True, exist_ok=True)  # the folder the user named: made as the build would
+        return real_folder(output, REPORT_CACHE)
+    except (OSError, ConfinedError):
+        return None
+
+
 def simulation_report(game: Game, *, workers: int | None = None, cluster: str | None = None,
                       cache: Path | None = None, studies: bool = False, fresh: bool = False,
                       refused: Refused | None = None) -> SimulationReport | None:
@@ -100,7 +111,8 @@ def simulation_report(game: Game, *, workers: int | None = None, cluster: str | 
     wanted = studies_wanted(game)
     if not wanted:
         return report
-    kept = cache / STUDIES / f"{game.id}-{key}.json" if cache is not None else None
+    studies_folder = _inner_folder(cache, STUDIES)
+    kept = studies_folder / f"{game.id}-{key}.json" if studies_folder is not None else None
     found = None if fresh else read_entry(kept, "studies", Studies.from_json, refused)
     if found is None and studies:
         found = play_studies(game, plan, report, workers, cluster)
@@ -153,6 +165,15 @@ def play_studies(game: Game, plan: SimulationPlan, report: SimulationReport, wor
         strong = replay_strong(game, study, plan, report.variants, workers=workers or default_workers(),
                                cluster=cluster)
     return Studies(climbed, strong)
+
+
+def _inner_folder(cache: Path | None, name: str) -> Path | None:
+    if cache is None:
+        return None
+    try:
+        return real_folder(cache, name)
+    except ConfinedError:
+        return None  # a link or a file there: nothing read or kept
 
 
 def read_entry(path: Path | None, kind: str, parse: Callable[[Fields], T], refused: Refused | None = None,

@@ -76,11 +76,11 @@ def _simulation_summary(game: Game, output: Path, workers: int | None, cluster: 
     """Print the headline numbers of the configured simulation, write the report; count findings,
     and say in a few words what was simulated (for the closing table)."""
     from validator.sim_report import box_time_warning, render_headline
-    from validator.study import REPORT_CACHE, simulation_report
+    from validator.study import report_cache, simulation_report
 
     from ..report import draw_report
 
-    cache = output / REPORT_CACHE
+    cache = report_cache(output)
     summary = simulation_report(game, workers=workers, cluster=cluster, cache=cache,
                                 refused=lambda why: _err(f"{game.id}: note: {why}"))
     if summary is None:

@@ -271,3 +271,28 @@ def test_check_says_in_one_line_which_cached_report_it_did_not_use(decks: Path, 
     notes = [line for line in again.stderr.splitlines() if "note:" in line]
     assert again.exit_code == 0 and runs == [1, 1]
     assert len(notes) == 1 and notes[0].startswith("gogyo: note: gogyo-") and "simulating again" in notes[0], notes
+
+
+@pytest.mark.parametrize("linked", [".cache", ".cache/reports"])
+def test_a_linked_cache_folder_is_neither_written_nor_emptied(decks: Path, tmp_path: Path, runs: list[int],
+                                                            linked: str) -> None:
+    """An output folder shared with a project is data: its .cache (or a folder in it) may be a link anywhere.
+    The cache deletes the game's old `<game>-*.json` entries and writes the new one: through such a link it
+    deleted gogyo-lock.json in the folder linked to and wrote there. Now nothing is cached: simulated each time."""
+    elsewhere = tmp_path / "elsewhere"
+    elsewhere.mkdir()
+    (elsewhere / "gogyo-lock.json").write_text('{"precious": 1}\n', encoding="utf-8")
+    output = tmp_path / "output"
+    (output / linked).parent.mkdir(parents=True)
+    (output / linked).symlink_to(elsewhere, target_is_directory=True)
+    args = ["check", "gogyo", "--decks", str(decks), "--output", str(output), "--workers", "1"]
+    from typer.testing import CliRunner
+
+    from generator.cli import app
+
+    for _ in range(2):
+        result = CliRunner().invoke(app, args)
+        assert result.exit_code == 0, result.output
+    assert sorted(p.name for p in elsewhere.iterdir()) == ["gogyo-lock.json"]
+    assert (elsewhere / "gogyo-lock.json").read_text(encoding="utf-8") == '{"precious": 1}\n'
+    assert runs == [1, 1]  # nothing read back from the linked folder either
