@@ -206,6 +206,12 @@ class KinsokuParagraph(Paragraph):  # type: ignore[misc]  # ReportLab is untyped
             if isinstance(getattr(frag, "text", None), str):
                 frag.text = frag.text.replace(_KEPT_SPACE, _IDEOGRAPHIC_SPACE)
 
+    @property
+    def first_line_drop(self) -> float:
+        """How far below the top a line without readings would start the first line is set (pt): the room
+        readings over it take. Whatever is set beside the first line (a list's marker) moves down with it."""
+        return self._room
+
     def _fixed_leading(self) -> bool:
         auto_leading = getattr(self, "autoLeading", getattr(self.style, "autoLeading", ""))
         return auto_leading in ("", "off") and self.style.leading > 0

@@ -1,13 +1,14 @@
-"""The rulebook's row of real cards (or stacks), a flowable beyond ReportLab's; its paragraphs are
-generator.kinsoku's."""
+"""The rulebook's row of real cards (or stacks) and its lists, flowables beyond ReportLab's; its paragraphs
+are generator.kinsoku's."""
 from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
+from typing import Any
 
 from reportlab.lib.colors import Color
 from reportlab.pdfbase.pdfmetrics import stringWidth
-from reportlab.platypus.flowables import Flowable
+from reportlab.platypus.flowables import BulletDrawer, Flowable, ListFlowable
 
 from validator.geometry import mm_to_pt
 from validator.model import Card
@@ -18,6 +19,24 @@ _NO_BLEED = Bleed(0.0, 0.0, 0.0, 0.0)
 CALLOUT_PT = 7.0  # a callout's label: over the 6 pt a reader needs, whatever the card's own print is reduced to
 _LEADER_MM = 5.0  # the shortest leader line, from the label to the card's edge
 _LABEL_GAP_MM = 1.0  # between a label and its leader line
+
+
+class FirstLineList(ListFlowable):  # type: ignore[misc]  # ReportLab is untyped
+    """A list whose numbers and bullets sit on their item's first line. ReportLab sets a marker from the top
+    of its item, where the first line starts unless readings over it moved it down (a KinsokuParagraph's
+    first_line_drop): then the marker followed the readings, a ruby's height above its line."""
+
+    def _makeBullet(self, value: Any, params: Any = None) -> BulletDrawer:  # ReportLab's names
+        return _FirstLineBullet(super()._makeBullet(value, params))
+
+
+class _FirstLineBullet(BulletDrawer):  # type: ignore[misc]
+    def __init__(self, drawer: BulletDrawer) -> None:  # the drawer ReportLab made, its settings kept
+        self.__dict__.update(vars(drawer))
+
+    def drawOn(self, indenter: Any, canv: Any, x: float, y: float, _sW: float = 0) -> None:  # ReportLab's names
+        drop = getattr(indenter._flowable, "first_line_drop", 0.0)
+        super().drawOn(indenter, canv, x, y - drop, _sW)
 
 
 @dataclass(frozen=True)

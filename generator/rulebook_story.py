@@ -12,7 +12,6 @@ from reportlab.platypus import (
     Flowable,
     HRFlowable,
     KeepTogether,
-    ListFlowable,
     ListItem,
     PageBreak,
     Spacer,
@@ -52,7 +51,7 @@ from validator.rulebooks import (
 
 from .card_face import FaceRenderer
 from .kinsoku import KinsokuParagraph
-from .rulebook_flowables import CalloutStyle, CardRow, Pointer
+from .rulebook_flowables import CalloutStyle, CardRow, FirstLineList, Pointer
 
 _LONG_CELL = 8  # a column holding a cell longer than this many characters is set flush left
 PAPER_WHITE = CMYKColor(0, 0, 0, 0)  # a callout's leader line is drawn over a halo of it
@@ -165,14 +164,14 @@ def _list(block: RulebookBlock, game: Game, settings: StorySettings) -> list[Flo
     return [_list_flowable(block.items, block.ordered, settings, start=block.start)]
 
 
-def _list_flowable(items: Sequence[str], ordered: bool, settings: StorySettings, *, start: int = 1) -> ListFlowable:
+def _list_flowable(items: Sequence[str], ordered: bool, settings: StorySettings, *, start: int = 1) -> FirstLineList:
     size = settings.styles["body"].fontSize
     entries = [ListItem(settings.para(item, "item")) for item in items]
     common = {"leftIndent": size * 2, "bulletColor": settings.colors["accent"], "spaceAfter": size * 0.5}
     if ordered:
-        return ListFlowable(entries, bulletType="1", start=start, bulletFormat="%s.",
+        return FirstLineList(entries, bulletType="1", start=start, bulletFormat="%s.",
                             bulletFontName=settings.strong_font, bulletFontSize=size * 0.95, **common)
-    return ListFlowable(entries, bulletType="bullet", start="●", bulletFontName=settings.label_font,
+    return FirstLineList(entries, bulletType="bullet", start="●", bulletFontName=settings.label_font,
                         bulletFontSize=size * 0.55, bulletOffsetY=-size * 0.2, **common)
 
 

@@ -14,9 +14,10 @@ The rules, after JLREQ and JIS X 4051:
   whole and 1 + 2 too (an ASCII - binds only what it touches: --studies may open a line); a
   no-break space joins; a pair of ―― or …… is not parted.
 - Kept words (AVOID): a katakana word (a run of katakana with ー・) and a kanji word an operator
-  works on (内政 in 1＋内政) break only when no other break keeps the line KEEP_FILL full: a
-  word moves whole to the next line unless the line it leaves would spread by more than about
-  0.2 em a gap (a justified line that loose reads as gappy; JLREQ lets katakana words part).
+  works on (内政 in 1＋内政; 勝利点 in 勝利点 ±0: the operator binds across the space) break only
+  when no other break keeps the line KEEP_FILL full: a word moves whole to the next line unless the
+  line it leaves would spread by more than about 0.2 em a gap (a justified line that loose reads as
+  gappy; JLREQ lets katakana words part).
 - A paragraph's last line of RUNT characters or fewer (す。), or of one character and closing
   punctuation (す）。), takes characters from the line above, at a break the rules allow, leaving
   that line at least half its characters.
@@ -239,7 +240,8 @@ def _gap(a: str, b: str, p: str, q: str) -> int:
 
 
 def _operand_words(chars: str) -> list[tuple[int, int]]:
-    """Runs of kanji right beside an operator ([begin, end) of 内政 in 1＋内政): words a sum is made of."""
+    """Runs of kanji beside an operator ([begin, end) of 内政 in 1＋内政), or beside one that binds across a
+    space or a no-break space (価値 in 0点 ＝ 価値, 勝利点 in 勝利点 ±0): words a sum is made of."""
     runs: list[tuple[int, int]] = []
     i, n = 0, len(chars)
     while i < n:
@@ -249,7 +251,14 @@ def _operand_words(chars: str) -> list[tuple[int, int]]:
         j = i
         while j < n and is_kanji(chars[j]):
             j += 1
-        if (i > 0 and chars[i - 1] in OPERATORS) or (j < n and chars[j] in OPERATORS):
+        before, after = i - 1, j
+        while before >= 0 and (chars[before] in SPACES or chars[before] in JOINERS):
+            before -= 1
+        while after < n and (chars[after] in SPACES or chars[after] in JOINERS):
+            after += 1
+        beside = (chars[i - 1] if i > 0 else "") + (chars[j] if j < n else "")
+        across = (chars[before] if before >= 0 else "") + (chars[after] if after < n else "")
+        if not OPERATORS.isdisjoint(beside) or not SPACED_OPERATORS.isdisjoint(across):
             runs.append((i, j))
         i = j
     return runs

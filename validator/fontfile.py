@@ -15,8 +15,9 @@ extractInfo and makeSubset), and tests/validator/test_fontfile.py holds the two 
 """
 from __future__ import annotations
 
+import bisect
 import struct
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 
 from .limits import MAX_FONT_CODE_POINTS, MAX_FONT_GLYPHS
@@ -89,6 +90,78 @@ def _read(data: bytes) -> FontFile:
         if space in mapping and other not in mapping and mapping[space]:
             advances[other] = widths[mapping[space]]
     return FontFile(units, ascent, descent, glyphs, fs_type, code_points, advances, widths[0])
+
+
+def outline_boxes(data: bytes) -> Callable[[int], tuple[int, int, int, int] | None]:
+    """For a font read_font accepted: code point -> the outline box (xMin, yMin, xMax, yMax in font units) of
+    the glyph ReportLab draws for it, from that glyph's header; None for a code the font does not map or a
+    glyph without outline (a space). The character map's segments and the loca offsets are read once."""
+    tables = _directory(data)
+    loca_format = _u16(data, tables["head"][0] + 50)
+    glyphs = _glyph_count(data, tables)
+    _, chosen = _cmap_subtables(data, tables)
+    raw = struct.unpack_from(f">{glyphs + 1}{'L' if loca_format else 'H'}", data, tables["loca"][0])
+    offsets = raw if loca_format else tuple(2 * o for o in raw)
+    glyf = tables["glyf"][0]
+    glyph_of = _glyph_lookup(data, chosen, glyphs)
+
+    def box(code: int) -> tuple[int, int, int, int] | None:
+        glyph = glyph_of(code)
+        if not glyph or offsets[glyph + 1] == offsets[glyph]:
+            return None
+        _, x_min, y_min, x_max, y_max = struct.unpack_from(">hhhhh", data, glyf + offsets[glyph])
+        return x_min, y_min, x_max, y_max
+
+    return box
+
+
+def _glyph_lookup(data: bytes, at: int, glyphs: int) -> Callable[[int], int]:
+    """One code point's glyph id in the subtable at `at`, as _mapping would give it (0 when unmapped), without
+    expanding the whole map: the segment or group holding the code (the last such one winning, as there)."""
+    fmt = _u16(data, at)
+    if fmt == 0:
+        count = min(256, glyphs, max(0, _u16(data, at + 2) - 6))
+        return lambda code: data[at + 6 + code] if 0 <= code < count else 0
+    if fmt == 4:
+        limit = at + _u16(data, at + 2)
+        segments = _segments(data, at)
+        ranges_at = at + 16 + 6 * len(segments)
+
+        def in_segment(n: int, code: int) -> int:
+            start, _, delta, range_offset = segments[n]
+            if range_offset == 0:
+                return (code + delta) & 0xFFFF
+            offset = ranges_at + 2 * n + range_offset + 2 * (code - start)
+            glyph = _u16(data, offset) if offset < limit else 0
+            return (glyph + delta) & 0xFFFF if glyph else 0
+
+        return _by_range([(start, end) for start, end, _, _ in segments], in_segment)
+    groups = _groups(data, at)
+
+    def in_group(n: int, code: int) -> int:
+        start, _, glyph = groups[n]
+        return glyph + code - start if fmt == 12 else glyph
+
+    return _by_range([(start, end) for start, end, _ in groups], in_group)
+
+
+def _by_range(ranges: list[tuple[int, int]], glyph: Callable[[int, int], int]) -> Callable[[int], int]:
+    """code -> glyph(n, code) for the last range n holding the code, else 0: a binary search when the ranges,
+    ordered by their start, do not overlap (as fonts write them), else every range looked at."""
+    order = sorted(range(len(ranges)), key=lambda n: ranges[n])
+    starts = [ranges[n][0] for n in order]
+    apart = all(ranges[a][1] < ranges[b][0] for a, b in zip(order, order[1:]))
+
+    def lookup(code: int) -> int:
+        if apart:
+            k = bisect.bisect_right(starts, code) - 1
+            return glyph(order[k], code) if k >= 0 and code <= ranges[order[k]][1] else 0
+        for n in range(len(ranges) - 1, -1, -1):
+            if ranges[n][0] <= code <= ranges[n][1]:
+                return glyph(n, code)
+        return 0
+
+    return lookup
 
 
 def _directory(data: bytes) -> _Tables:

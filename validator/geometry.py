@@ -14,3 +14,7 @@ POINTS_PER_MM = 72 / MM_PER_INCH
 
 def mm_to_pt(value: float) -> float:
     return value * POINTS_PER_MM
+
+
+def pt_to_mm(value: float) -> float:
+    return value / POINTS_PER_MM

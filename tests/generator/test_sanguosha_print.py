@@ -388,6 +388,16 @@ def test_quickref_identity_table_reads_the_rules(game: Game) -> None:
         assert values == [table[n][role] for n in counts]
 
 
+def test_quickref_names_the_turn_order_as_the_rulebook_does(game: Game) -> None:
+    """One game, one term: the rulebook says 反時計回り; the card once said 逆時計回り."""
+    d = deck(game, "quickref")
+    [card] = d.cards
+    card_text = "".join(bound(card, d) | bound(card, d, card.back))
+    book = (game.directory / "rulebook.json").read_text(encoding="utf-8")
+    assert "反時計回り" in book and "反時計回り" in card_text
+    assert "逆時計回り" not in book + card_text
+
+
 @pytest.mark.slow
 def test_quickref_both_sides(built: Path, manifest: dict[str, Any]) -> None:
     reader = PdfReader(built / "quickref-printshop.pdf")

@@ -22,6 +22,7 @@ from validator.compose import (
     squeezed,
 )
 from validator.geometry import mm_to_pt
+from validator.rulebooks import answer_text
 
 TENTH_MM = mm_to_pt(0.1)
 
@@ -111,6 +112,18 @@ def test_the_operand_word_of_a_sum_is_kept() -> None:
     for measure in (13, 14, 15, 16):
         got = lines_of(chars, measure)
         assert any("1＋内政＝●" in line for line in got), (measure, got)
+
+
+def test_the_operand_word_of_a_spaced_sum_is_kept_too() -> None:
+    # jinzai's example answers: 「組み合わせの勝利／点 ±0」 parted 勝利点 from the 点 its ±0 binds across the space
+    template = "列の点 {columns}点 ＋ 5種類ボーナス {bonus}点 ＝ 価値 **{total}点**　／　組み合わせの勝利点 {vp:+d}"
+    chars = answer_text(template, {"columns": 10, "bonus": 0, "total": 10, "vp": 0}).replace("**", "")
+    assert chars.endswith("勝利点\u00a0±0")  # the label kept to its value by a no-break space
+    classes = break_classes(chars)
+    assert classes[chars.index("点\u00a0±")] == AVOID and classes[chars.index("値 ")] == AVOID
+    for measure in range(26, 36):
+        got = lines_of(chars, measure)
+        assert got[-1].endswith("勝利点\u00a0±0") and (len(got) == 1 or "勝利点" in got[-1]), (measure, got)
 
 
 def test_a_range_stays_whole() -> None:

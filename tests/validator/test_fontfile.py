@@ -27,7 +27,15 @@ from hostile_fonts import (
     with_num_glyphs,
     with_table,
 )
-from validator.fontfile import FontFileError, read_font
+from validator.fontfile import (
+    FontFileError,
+    _cmap_subtables,
+    _directory,
+    _glyph_count,
+    _mapping,
+    outline_boxes,
+    read_font,
+)
 from validator.limits import MAX_FONT_CODE_POINTS
 from validator.paths import FONTS_DIR
 
@@ -136,3 +144,46 @@ def _overlapping_cmap() -> bytes:
 def test_what_reportlab_would_trip_on_is_refused(font: bytes, words: str) -> None:
     with pytest.raises(FontFileError, match=re.escape(words)):
         read_font(font)
+
+
+# -- outline boxes (validator.glyph_ink: how close ink comes to a frame) ---------------------------------------
+@pytest.mark.parametrize("path", sorted(FONTS_DIR.glob("*.ttf")), ids=lambda p: p.name)
+def test_outline_boxes_are_the_glyf_headers_fonttools_reads(path: Path) -> None:
+    from fontTools.ttLib import TTFont
+
+    data = path.read_bytes()
+    font = TTFont(io.BytesIO(data))
+    cmap, glyf = font.getBestCmap(), font["glyf"]
+    box = outline_boxes(data)
+    codes = sorted(cmap)[::max(1, len(cmap) // 1500)] + [ord(c) for c in " 7在。♠"]
+    for code in codes:
+        glyph = glyf[cmap[code]]
+        expected = None if glyph.numberOfContours == 0 else (glyph.xMin, glyph.yMin, glyph.xMax, glyph.yMax)
+        assert box(code) == expected, hex(code)
+    assert box(0xE000) is None and box(0x10FFFF) is None  # not mapped
+
+
+OVERLAPPING_GROUPS = with_table(tiny_font("iA札"), "cmap", cmap_groups(12, [(0x41, 0x43, 1), (0x42, 0x42, 2)]))
+
+
+@settings(max_examples=150, derandomize=True, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.sampled_from([*BASES, OVERLAPPING_GROUPS]) | mutated_fonts())
+def test_one_code_is_looked_up_as_the_whole_map_reads_it(data: bytes) -> None:
+    """outline_boxes finds a code's glyph without expanding the map: the glyph _mapping gives it, overlapping
+    groups included (the later one wins)."""
+    try:
+        font = read_font(data)
+    except FontFileError:
+        return
+    directory = _directory(data)
+    mapping = _mapping(data, _cmap_subtables(data, directory)[1], _glyph_count(data, directory))
+    box = outline_boxes(data)
+    glyf = directory["glyf"][0]
+    loca_format = struct.unpack_from(">H", data, directory["head"][0] + 50)[0]
+    raw = struct.unpack_from(f">{font.glyphs + 1}{'L' if loca_format else 'H'}", data, directory["loca"][0])
+    offsets = raw if loca_format else tuple(2 * o for o in raw)
+    for code, glyph in list(mapping.items())[:300]:
+        empty = not glyph or offsets[glyph] == offsets[glyph + 1]
+        expected = None if empty else struct.unpack_from(">4h", data, glyf + offsets[glyph] + 2)
+        assert box(code) == expected, hex(code)
+    assert box(max(mapping, default=0) + 1) is None

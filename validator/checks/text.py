@@ -1,4 +1,5 @@
-"""Every printed character has a glyph in its font, and every text fits its box."""
+"""Every printed character has a glyph in its font, every text fits its box and keeps clear of the frame
+drawn around it."""
 from __future__ import annotations
 
 from collections.abc import Iterator, Mapping
@@ -6,21 +7,25 @@ from typing import Any
 
 from ..binding import DEFAULT_INK, BindingError, bind_color, bound_spans, small_dark_mix
 from ..faces import drawn_elements, iter_leaf_elements, sides
+from ..geometry import pt_to_mm
 from ..issues import Issue, Location, json_path, shown
 from ..model import Card, Element, Game
 from ..ruby import RubyError, parse_ruby
-from ..textbox import layout_text_element
-from ..typeset import load_metrics
+from ..textbox import ink_box, layout_text_element
+from ..typeset import FontMetrics, TextLayout, load_metrics
 
 
 def check(game: Game) -> Iterator[Issue]:
     yield from _outside_safe_zone(game)
     yield from _frames_near_trim(game)
     yield from _small_text_in_mixed_ink(game)
+    crowded: set[str] = set()  # elements already reported near a frame (once each, not once a card)
     for deck in game.decks:
         for card in deck.cards:
             for side in sides(card, has_backs=deck.has_backs):
-                for element in iter_leaf_elements(drawn_elements(card, side.template, deck.layout), card.bindings):
+                drawn = drawn_elements(card, side.template, deck.layout)
+                frames = [e for e in drawn if e.type == "rect" and not e.props.get("bleed")]  # in drawing order
+                for element in iter_leaf_elements(drawn, card.bindings):
                     if element.type != "text" or element.props["font"] not in game.fonts:
                         continue
                     try:
@@ -41,12 +46,57 @@ def check(game: Game) -> Iterator[Issue]:
                         yield Issue(where, "missing-glyph",
                                     f"card {card.id!r}: font {font.path.name} has no glyph for {chars}")
                         continue
-                    if layout_text_element(element, text, metrics) is None:
+                    laid = layout_text_element(element, text, metrics)
+                    if laid is None:
                         props = element.props
                         smallest = props.get("min_size", props["size"])
                         yield Issue(where, "text-overflow",
                                     f"card {card.id!r}: {shown(text)} does not fit {props['w']}×{props['h']} mm "
                                     f"at {smallest} pt")
+                    elif frames and element.location.pointer not in crowded:
+                        issue = _near_frame(card, element, text, laid, metrics, frames)
+                        if issue is not None:
+                            crowded.add(element.location.pointer)
+                            yield issue
+
+
+TEXT_FRAME_CLEARANCE_EM, TEXT_FRAME_CLEARANCE_MM = 0.1, 1.0  # ink keeps this clear of a frame: the lesser
+
+
+def _near_frame(card: Card, element: Element, text: str, laid: TextLayout, metrics: FontMetrics,
+                frames: list[Element]) -> Issue | None:
+    """Ink closer to the outline around it than a tenth of its em (at most 1 mm asked): it reads as touching
+    the line (sanguosha's rank 「7」 printed 0.46 mm under its frame). `frames`: the side's rectangles in
+    drawing order; the outline is a stroked one the ink's centre lies in (a label set across an outline on
+    purpose is not in it) and no filled one painted later lies under the text (a tab over the outline shows
+    its own edge). A warning naming the side and the gap."""
+    box = ink_box(element, laid, metrics)
+    if box is None:
+        return None
+    left, top, right, bottom = box
+    centre_x, centre_y = (left + right) / 2, (top + bottom) / 2
+    wanted = min(TEXT_FRAME_CLEARANCE_MM, pt_to_mm(laid.size) * TEXT_FRAME_CLEARANCE_EM)
+    for n, frame in enumerate(frames):
+        p = frame.props
+        half = p.get("stroke_width", 0.3) / 2
+        inner = (p["x"] + half, p["y"] + half, p["x"] + p["w"] - half, p["y"] + p["h"] - half)
+        if not p.get("stroke") or not (inner[0] < centre_x < inner[2] and inner[1] < centre_y < inner[3]):
+            continue
+        if any(f.props.get("fill") and _inside(centre_x, centre_y, f.props) for f in frames[n + 1:]):
+            continue  # set on a tab painted over the outline (a skill's name): the tab's edge is what shows
+        gaps = {"left": left - inner[0], "top": top - inner[1], "right": inner[2] - right, "bottom": inner[3] - bottom}
+        side, gap = min(gaps.items(), key=lambda item: item[1])
+        if gap < wanted - 1e-9:
+            where = "crosses" if gap < 0 else f"is {gap:.2f} mm from"
+            return Issue(element.location, "text-near-frame",
+                         f"card {card.id!r}: {shown(text)} at {laid.size:g} pt {where} the {side} of the outline "
+                         f"at {frame.location.pointer} (keep {wanted:.2f} mm clear: a tenth of an em, at most "
+                         f"{TEXT_FRAME_CLEARANCE_MM:g} mm)", severity="warning")
+    return None
+
+
+def _inside(x: float, y: float, p: Mapping[str, Any]) -> bool:
+    return bool(p["x"] < x < p["x"] + p["w"] and p["y"] < y < p["y"] + p["h"])
 
 
 def _ruby_issue(card: Card, where: Location, text: str, spans: list[tuple[int, int, str]], exc: RubyError) -> Issue:
