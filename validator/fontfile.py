@@ -97,18 +97,26 @@ def outline_boxes(data: bytes) -> Callable[[int], tuple[int, int, int, int] | No
     the glyph ReportLab draws for it, from that glyph's header; None for a code the font does not map or a
     glyph without outline (a space). The character map's segments and the loca offsets are read once."""
     tables = _directory(data)
-    loca_format = _u16(data, tables["head"][0] + 50)
-    glyphs = _glyph_count(data, tables)
-    _, chosen = _cmap_subtables(data, tables)
-    raw = struct.unpack_from(f">{glyphs + 1}{'L' if loca_format else 'H'}", data, tables["loca"][0])
+    try:
+        loca_format = _u16(data, tables["head"][0] + 50)
+        glyphs = _glyph_count(data, tables)
+        _, chosen = _cmap_subtables(data, tables)
+        raw = struct.unpack_from(f">{glyphs + 1}{'L' if loca_format else 'H'}", data, tables["loca"][0])
+    except (KeyError, struct.error):  # a deck's font is untrusted: a table missing or cut short
+        raise FontFileError("its glyph tables (head, loca, glyf) are missing or cut short") from None
     offsets = raw if loca_format else tuple(2 * o for o in raw)
-    glyf = tables["glyf"][0]
+    glyf, glyf_length = tables["glyf"] if "glyf" in tables else (0, 0)
     glyph_of = _glyph_lookup(data, chosen, glyphs)
 
     def box(code: int) -> tuple[int, int, int, int] | None:
-        glyph = glyph_of(code)
-        if not glyph or offsets[glyph + 1] == offsets[glyph]:
+        try:
+            glyph = glyph_of(code)
+        except (IndexError, struct.error):
+            return None  # a character map pointing past its table: no ink known
+        if not glyph or glyph >= glyphs or offsets[glyph + 1] == offsets[glyph]:
             return None
+        if offsets[glyph] + 10 > glyf_length or glyf + offsets[glyph] + 10 > len(data):
+            return None  # the glyph's header lies outside the glyf table: no ink known
         _, x_min, y_min, x_max, y_max = struct.unpack_from(">hhhhh", data, glyf + offsets[glyph])
         return x_min, y_min, x_max, y_max
 

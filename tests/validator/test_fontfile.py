@@ -187,3 +187,16 @@ def test_one_code_is_looked_up_as_the_whole_map_reads_it(data: bytes) -> None:
         expected = None if empty else struct.unpack_from(">4h", data, glyf + offsets[glyph] + 2)
         assert box(code) == expected, hex(code)
     assert box(max(mapping, default=0) + 1) is None
+
+
+def test_a_glyph_table_cut_short_gives_no_ink_and_a_missing_one_is_refused_not_a_traceback() -> None:
+    """A deck's font is untrusted: loca may point past glyf, or the tables may be missing."""
+    data = tiny_font("iA札")
+    box = outline_boxes(data)
+    assert box(ord("A")) is not None
+    at = data.index(b"glyf")
+    cut = data[:at + 12] + struct.pack(">L", 4) + data[at + 16:]  # glyf's length in the directory: 4 bytes
+    assert outline_boxes(cut)(ord("A")) is None
+    renamed = data[:at] + b"glyX" + data[at + 4:]
+    with pytest.raises(FontFileError):
+        outline_boxes(renamed)
