@@ -27,9 +27,12 @@ def _aside(final: Path) -> Path:
 
 
 def put_back(final: Path) -> None:
-    """Finish or undo a swap a SIGKILL stopped: the old folder goes if the new one is in, else it comes back."""
+    """Finish or undo a swap a SIGKILL stopped: the old folder goes if the new one is in, else it comes back.
+    A link at the old folder's name is no set this tool moved aside: it is removed, never followed."""
     aside = _aside(final)
-    if aside.exists():
+    if aside.is_symlink():
+        aside.unlink()
+    elif aside.exists():
         if final.exists():
             shutil.rmtree(aside, ignore_errors=True)
         else:
@@ -40,15 +43,24 @@ def swap_in(staging: Path, final: Path) -> None:
     """Replace `final` by the complete `staging` folder: the old one renamed aside, staging renamed in, the
     old one removed. Only under the game's lock: between the two renames `final` does not exist."""
     aside = _aside(final)
-    if final.exists():
+    if final.is_symlink():  # not a set of ours: the link goes, what it points at stays untouched
+        final.unlink()
+    elif final.exists():
         os.rename(final, aside)
     os.rename(staging, final)
     shutil.rmtree(aside, ignore_errors=True)
 
 
 def _recover(root: Path, game_id: str) -> None:
-    """Undo what a killed build left behind (only called under the lock: no build is running)."""
-    put_back(root / game_id)
+    """Undo what a killed build left behind (only called under the lock: no build is running).
+
+    The output folder is data (docs/security.md): in a project shared with its output/, the game's folder may
+    be a link to any folder on the machine. It is no set of ours: the link is removed, never followed, so no
+    build copies that folder's files into the new set and no export or proof is published into it."""
+    final = root / game_id
+    if final.is_symlink():
+        final.unlink()
+    put_back(final)
     for stale in root.glob(f".{game_id}.staging-*"):
         shutil.rmtree(stale, ignore_errors=True)
 
