@@ -11,6 +11,7 @@ the same way (`published`), taking the lock only to start and to swap.
 """
 from __future__ import annotations
 
+import errno
 import fcntl
 import os
 import secrets
@@ -20,6 +21,8 @@ from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
 from types import FrameType
+
+from validator.deckfs import ConfinedError, real_folder
 
 
 def _aside(final: Path) -> Path:
@@ -79,9 +82,12 @@ def locked(root: Path, game_id: str) -> Iterator[None]:
     path = folder / f"{game_id}.lock"
     root.mkdir(parents=True, exist_ok=True)  # first, so that a folder that cannot be made is the one named
     while True:
-        folder.mkdir(parents=True, exist_ok=True)
+        try:  # no link on the way, nor at the lock file: it is made, and removed, in this output folder only
+            real_folder(root, LOCKS)
+        except ConfinedError as exc:
+            raise NotADirectoryError(errno.ENOTDIR, str(exc), str(folder)) from None
         try:
-            descriptor = os.open(path, os.O_RDONLY | os.O_CREAT, 0o644)
+            descriptor = os.open(path, os.O_RDONLY | os.O_CREAT | os.O_NOFOLLOW, 0o644)
         except FileNotFoundError:  # the folder went with a finishing build's lock file: make it again
             continue
         fcntl.flock(descriptor, fcntl.LOCK_EX)

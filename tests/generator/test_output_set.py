@@ -109,6 +109,23 @@ def test_a_game_folder_linked_elsewhere_is_neither_copied_nor_written_through(tm
     assert (elsewhere / "id_rsa").read_bytes() == b"secret" and list((elsewhere / "export").iterdir()) == []
 
 
+@pytest.mark.parametrize("planted", [".cache", ".cache/locks", ".cache/locks/gogyo.lock"])
+def test_a_lock_folder_or_file_linked_elsewhere_is_refused(tmp_path: Path, planted: str) -> None:
+    """The lock file is made and removed in the output folder only: through a planted link the lock deleted
+    gogyo.lock in the folder linked to (or made an empty file wherever a linked lock file pointed)."""
+    elsewhere = tmp_path / "elsewhere"
+    elsewhere.mkdir()
+    (elsewhere / "gogyo.lock").write_bytes(b"keep")
+    output = tmp_path / "output"
+    (output / planted).parent.mkdir(parents=True)
+    target = elsewhere / "made" if planted.endswith(".lock") else elsewhere
+    (output / planted).symlink_to(target)
+    with pytest.raises(OSError), locked(output, "gogyo"):
+        pass
+    assert sorted(p.name for p in elsewhere.iterdir()) == ["gogyo.lock"]
+    assert (elsewhere / "gogyo.lock").read_bytes() == b"keep"
+
+
 def test_an_exception_inside_the_block_removes_staging(tmp_path: Path) -> None:
     (tmp_path / "gogyo").mkdir()
     (tmp_path / "gogyo" / "a.pdf").write_bytes(b"earlier")
