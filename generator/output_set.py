@@ -11,6 +11,7 @@ the same way (`published`), taking the lock only to start and to swap.
 """
 from __future__ import annotations
 
+import errno
 import fcntl
 import os
 import secrets
@@ -21,15 +22,20 @@ from contextlib import contextmanager
 from pathlib import Path
 from types import FrameType
 
+from validator.deckfs import ConfinedError, real_folder
+
 
 def _aside(final: Path) -> Path:
     return final.with_name(f".{final.name}.previous")
 
 
 def put_back(final: Path) -> None:
-    """Finish or undo a swap a SIGKILL stopped: the old folder goes if the new one is in, else it comes back."""
+    """Finish or undo a swap a SIGKILL stopped: the old folder goes if the new one is in, else it comes back.
+    A link at the old folder's name is no set this tool moved aside: it is removed, never followed."""
     aside = _aside(final)
-    if aside.exists():
+    if aside.is_symlink():
+        aside.unlink()
+    elif aside.exists():
         if final.exists():
             shutil.rmtree(aside, ignore_errors=True)
         else:
@@ -40,15 +46,24 @@ def swap_in(staging: Path, final: Path) -> None:
     """Replace `final` by the complete `staging` folder: the old one renamed aside, staging renamed in, the
     old one removed. Only under the game's lock: between the two renames `final` does not exist."""
     aside = _aside(final)
-    if final.exists():
+    if final.is_symlink():  # not a set of ours: the link goes, what it points at stays untouched
+        final.unlink()
+    elif final.exists():
         os.rename(final, aside)
     os.rename(staging, final)
     shutil.rmtree(aside, ignore_errors=True)
 
 
 def _recover(root: Path, game_id: str) -> None:
-    """Undo what a killed build left behind (only called under the lock: no build is running)."""
-    put_back(root / game_id)
+    """Undo what a killed build left behind (only called under the lock: no build is running).
+
+    The output folder is data (docs/security.md): in a project shared with its output/, the game's folder may
+    be a link to any folder on the machine. It is no set of ours: the link is removed, never followed, so no
+    build copies that folder's files into the new set and no export or proof is published into it."""
+    final = root / game_id
+    if final.is_symlink():
+        final.unlink()
+    put_back(final)
     for stale in root.glob(f".{game_id}.staging-*"):
         shutil.rmtree(stale, ignore_errors=True)
 
@@ -67,9 +82,12 @@ def locked(root: Path, game_id: str) -> Iterator[None]:
     path = folder / f"{game_id}.lock"
     root.mkdir(parents=True, exist_ok=True)  # first, so that a folder that cannot be made is the one named
     while True:
-        folder.mkdir(parents=True, exist_ok=True)
+        try:  # no link on the way, nor at the lock file: it is made, and removed, in this output folder only
+            real_folder(root, LOCKS)
+        except ConfinedError as exc:
+            raise NotADirectoryError(errno.ENOTDIR, str(exc), str(folder)) from None
         try:
-            descriptor = os.open(path, os.O_RDONLY | os.O_CREAT, 0o644)
+            descriptor = os.open(path, os.O_RDONLY | os.O_CREAT | os.O_NOFOLLOW, 0o644)
         except FileNotFoundError:  # the folder went with a finishing build's lock file: make it again
             continue
         fcntl.flock(descriptor, fcntl.LOCK_EX)

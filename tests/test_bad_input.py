@@ -367,6 +367,11 @@ CASES: dict[str, Case] = {
         edit("score-sheets.json", _many_sheets),
         (("game.json:", "$.components[1].cards:", "with 'score-sheets.json' the game prints 5,066 cards and sheets",
           "over the limit of 5,000"),)),
+    "composition-grid-of-10-billion": Case(  # a small file: the combinations were listed, 13 GB and no end
+        edit("cards.json", lambda d: d["composition"][0].__setitem__(
+            "grid", {f"k{n}": [str(v) for v in range(100)] for n in range(5)})),
+        (("cards.json:", "$.composition[0].grid:", "王朝カード: the grid declares 10,000,000,000 combinations, "
+          "more than the 5,000 cards a game may print"),)),
     "json-read-over-8-mib-in-all": Case(
         _one_big_file_named_often,
         (("game.json:", "$.components[6].cards:", "reading 'cards.json' (1,912,786 bytes) would take the JSON this "
@@ -387,7 +392,8 @@ CASES: dict[str, Case] = {
 # Cases also run through `fudaya check` (which never writes) — the same located line must appear.
 CHECK_CASES = ["duplicate-key", "qty-as-string", "colour-map-key-missing", "colour-map-cmyk-over-100",
                "text-format-spec-wrong", "image-low-resolution", "composition-mismatch", "ruby-never-closed",
-               "ruby-in-rulebook-unbalanced", "repeats-nested", "printed-pieces-over-limit"]
+               "ruby-in-rulebook-unbalanced", "repeats-nested", "printed-pieces-over-limit",
+               "composition-grid-of-10-billion"]
 
 
 # --- the runs ---------------------------------------------------------------------------------

@@ -87,6 +87,45 @@ def test_a_set_left_aside_by_a_killed_build_is_put_back(tmp_path: Path) -> None:
     assert (tmp_path / "gogyo" / "cards.pdf").read_bytes() == b"old"
 
 
+@pytest.mark.parametrize("planted", ["gogyo", ".gogyo.previous"])
+def test_a_game_folder_linked_elsewhere_is_neither_copied_nor_written_through(tmp_path: Path, planted: str) -> None:
+    """A project shared with its output/ may hold output/gogyo (or the set a killed build left aside) as a link
+    to any folder. A partial build copied that folder's files (an id_rsa) into the new set and left the link
+    as .gogyo.previous; now the link is removed and the folder it points at is neither read nor changed."""
+    elsewhere = tmp_path / "elsewhere"
+    elsewhere.mkdir()
+    (elsewhere / "id_rsa").write_bytes(b"secret")
+    (elsewhere / "export").mkdir()
+    output = tmp_path / "output"
+    output.mkdir()
+    (output / planted).symlink_to(elsewhere, target_is_directory=True)
+    with output_set(output, "gogyo", keep_previous=True) as staging:
+        assert list(staging.iterdir()) == []  # nothing carried over from the folder linked to
+        (staging / "cards.pdf").write_bytes(b"new")
+    assert sorted(p.name for p in output.iterdir()) == ["gogyo"]
+    assert not (output / "gogyo").is_symlink()
+    assert sorted(p.name for p in (output / "gogyo").iterdir()) == ["cards.pdf"]
+    assert sorted(p.name for p in elsewhere.iterdir()) == ["export", "id_rsa"]
+    assert (elsewhere / "id_rsa").read_bytes() == b"secret" and list((elsewhere / "export").iterdir()) == []
+
+
+@pytest.mark.parametrize("planted", [".cache", ".cache/locks", ".cache/locks/gogyo.lock"])
+def test_a_lock_folder_or_file_linked_elsewhere_is_refused(tmp_path: Path, planted: str) -> None:
+    """The lock file is made and removed in the output folder only: through a planted link the lock deleted
+    gogyo.lock in the folder linked to (or made an empty file wherever a linked lock file pointed)."""
+    elsewhere = tmp_path / "elsewhere"
+    elsewhere.mkdir()
+    (elsewhere / "gogyo.lock").write_bytes(b"keep")
+    output = tmp_path / "output"
+    (output / planted).parent.mkdir(parents=True)
+    target = elsewhere / "made" if planted.endswith(".lock") else elsewhere
+    (output / planted).symlink_to(target)
+    with pytest.raises(OSError), locked(output, "gogyo"):
+        pass
+    assert sorted(p.name for p in elsewhere.iterdir()) == ["gogyo.lock"]
+    assert (elsewhere / "gogyo.lock").read_bytes() == b"keep"
+
+
 def test_an_exception_inside_the_block_removes_staging(tmp_path: Path) -> None:
     (tmp_path / "gogyo").mkdir()
     (tmp_path / "gogyo" / "a.pdf").write_bytes(b"earlier")

@@ -2,11 +2,13 @@
 from __future__ import annotations
 
 import itertools
+import math
 from collections import Counter
 from collections.abc import Iterator
 
 from ..binding import matches
 from ..issues import Issue
+from ..limits import MAX_PRINTED_PIECES
 from ..model import CompositionRule, Deck, Game
 from ..wording import counted
 
@@ -41,6 +43,12 @@ def _check_rule(deck: Deck, rule: CompositionRule) -> Iterator[Issue]:
         return
     assert rule.grid is not None
     keys = list(rule.grid)
+    combinations = math.prod(len(values) for values in rule.grid.values())
+    if combinations > MAX_PRINTED_PIECES:  # counted before it is listed: 5 keys of 100 values took 13 GB
+        yield Issue(rule.location.child("grid"), "composition",
+                    f"{rule.name}: the grid declares {combinations:,} combinations, more than the "
+                    f"{MAX_PRINTED_PIECES:,} cards a game may print")
+        return
     counts: Counter[tuple[object, ...]] = Counter()
     for card in matching:
         counts[tuple(card.fields.get(k) for k in keys)] += card.qty
