@@ -138,6 +138,13 @@ def _nested_repeats(layout: dict[str, Any]) -> None:
     layout["templates"]["heaven"]["elements"].append(inner)
 
 
+def _polygons_repeated(layout: dict[str, Any]) -> None:
+    """A polygon of 20,000 corners repeated 100 times on every front: 2 million corners a card."""
+    polygon = {"type": "polygon", "points": [[5 + n % 7, 5 + n % 11] for n in range(20_000)], "fill": "ink"}
+    layout["templates"]["frame"]["elements"].append(
+        {"type": "repeat", "count": 100, "dx": 0.1, "dy": 0, "element": polygon})
+
+
 def _many_sheets(sheets: dict[str, Any]) -> None:
     """Ten sheets of qty 500: 5,000 sheets besides the 66 cards (2,000 of them kept check busy for minutes)."""
     first = sheets["cards"][0]
@@ -363,6 +370,10 @@ CASES: dict[str, Case] = {
         edit("layout.json", _nested_repeats),
         (("layout.json:", "$.templates.heaven.elements[7].count:",
           "card 'ten' would draw 1,600,000,012 shapes on one side, over the limit of 5,000"),)),
+    "polygon-corners-repeated": Case(
+        edit("layout.json", _polygons_repeated),
+        (("layout.json:", "$.templates.frame.elements[5].count:",
+          "card 'xia-wood' would draw 2,000,016 shapes on one side, over the limit of 5,000"),)),
     "printed-pieces-over-limit": Case(
         edit("score-sheets.json", _many_sheets),
         (("game.json:", "$.components[1].cards:", "with 'score-sheets.json' the game prints 5,066 cards and sheets",

@@ -45,8 +45,9 @@ def part_box(card: Card, template: str, layout: Layout, text: str) -> tuple[floa
 
 def shape_count(element: Element, fields: Mapping[str, Any]) -> int:
     """How many shapes `element` draws for a card with these fields: a repeat its inner element's count
-    times over (nested repeats multiply), a table one a cell; a count that does not bind counts 0 (the
-    references check says why). What the limit on a side's drawing (MAX_SHAPES_PER_SIDE) counts."""
+    times over (nested repeats multiply), a table one a cell, a polygon one a corner, a band one a stripe,
+    text and path data one per 100 characters; a count that does not bind counts 0 (the references check
+    says why). What the limits on drawing (MAX_SHAPES_PER_SIDE, MAX_SHAPES) count."""
     if element.type == "repeat":
         try:
             count = bind_count(element.props["count"], fields)
@@ -56,6 +57,13 @@ def shape_count(element: Element, fields: Mapping[str, Any]) -> int:
         return count * shape_count(Element(inner["type"], inner, element.location.child("element")), fields)
     if element.type == "table":
         return max(1, sum(len(row) for row in element.props["rows"]))
+    if element.type == "polygon":  # a corner each: a 2 MiB layout holds a polygon of 100,000 corners
+        return max(1, len(element.props.get("points", ())))
+    if element.type == "band":
+        return max(1, len(element.props.get("stripes", ())))
+    if element.type in ("text", "path"):  # one per 100 characters of text or path data, as written
+        written = element.props.get("text" if element.type == "text" else "d", "")
+        return 1 + len(written) // 100 if isinstance(written, str) else 1
     return 1
 
 

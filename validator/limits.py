@@ -24,7 +24,8 @@ MAX_TEXT_CHARS = 20_000            # one string drawn on a card, sheet or rulebo
 MAX_PRINTED_PIECES = 5_000
 
 # Shapes drawn (validator/checks/shapes.py): a repeat counts its inner element count times, nested repeats
-# multiply, a table counts its cells (shipped: at most 165 on one side, 15,904 over a game, sangokushi).
+# multiply, a table counts its cells, a polygon its corners, text one per 100 characters (shipped: at most
+# 166 on one side, 25,534 over a game, sangokushi).
 # Four nested repeats of 200 (1.6 billion circles) passed `check` and ran `build` past 4 GB.
 MAX_SHAPES_PER_SIDE = 5_000
 MAX_SHAPES = 500_000
