@@ -28,7 +28,6 @@ def layout_text_element(element: Element, text: str, metrics: FontMetrics) -> Te
     )
 
 
-
 def ink_box(element: Element, laid: TextLayout, metrics: FontMetrics) -> tuple[float, float, float, float] | None:
     """Where a horizontal text element prints ink: left, top, right, bottom in mm from the card's top left, as
     drawing places its lines (valign, align, justification, a turn of 180°) and the font's outlines fill

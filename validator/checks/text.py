@@ -79,10 +79,11 @@ def _near_frame(card: Card, element: Element, text: str, laid: TextLayout, metri
     for n, frame in enumerate(frames):
         p = frame.props
         half = p.get("stroke_width", 0.3) / 2
-        inner = (p["x"] + half, p["y"] + half, p["x"] + p["w"] - half, p["y"] + p["h"] - half)
-        if not p.get("stroke") or not (inner[0] < centre_x < inner[2] and inner[1] < centre_y < inner[3]):
+        outer = _edges(p)
+        inner = (outer[0] + half, outer[1] + half, outer[2] - half, outer[3] - half)
+        if not p.get("stroke") or not _inside(centre_x, centre_y, inner):
             continue
-        if any(f.props.get("fill") and _inside(centre_x, centre_y, f.props) for f in frames[n + 1:]):
+        if any(f.props.get("fill") and _inside(centre_x, centre_y, _edges(f.props)) for f in frames[n + 1:]):
             continue  # set on a tab painted over the outline (a skill's name): the tab's edge is what shows
         gaps = {"left": left - inner[0], "top": top - inner[1], "right": inner[2] - right, "bottom": inner[3] - bottom}
         side, gap = min(gaps.items(), key=lambda item: item[1])
@@ -95,8 +96,13 @@ def _near_frame(card: Card, element: Element, text: str, laid: TextLayout, metri
     return None
 
 
-def _inside(x: float, y: float, p: Mapping[str, Any]) -> bool:
-    return bool(p["x"] < x < p["x"] + p["w"] and p["y"] < y < p["y"] + p["h"])
+def _edges(p: Mapping[str, Any]) -> tuple[float, float, float, float]:
+    """A rectangle element's left, top, right and bottom in mm."""
+    return p["x"], p["y"], p["x"] + p["w"], p["y"] + p["h"]
+
+
+def _inside(x: float, y: float, edges: tuple[float, float, float, float]) -> bool:
+    return edges[0] < x < edges[2] and edges[1] < y < edges[3]
 
 
 def _ruby_issue(card: Card, where: Location, text: str, spans: list[tuple[int, int, str]], exc: RubyError) -> Issue:
